@@ -1,0 +1,60 @@
+"""What every command shares: the Typer app, `--format`, and turning errors into one line and exit 2."""
+
+from __future__ import annotations
+
+import enum
+import json
+import sys
+from typing import Any, Callable, NoReturn, TypeVar
+
+import typer
+
+from adjudicate.errors import AdjudicateError, InputError
+
+app = typer.Typer(
+    name="adjudicate",
+    help="A rules lawyer for the card table: replays a disputed Euchre or Whist hand "
+    "and says which numbered laws apply.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+class Format(str, enum.Enum):
+    """Output formats shared by every command."""
+
+    table = "table"
+    json = "json"
+    markdown = "markdown"
+
+
+T = TypeVar("T")
+
+
+def fail(error: AdjudicateError) -> NoReturn:
+    """Print an input or usage error, one line per problem, and exit 2."""
+    if isinstance(error, InputError):
+        for problem in error.problems:
+            typer.echo(f"error: {problem}", err=True)
+    else:
+        typer.echo(f"error: {error}", err=True)
+    raise typer.Exit(2)
+
+
+def guarded(call: Callable[[], T]) -> T:
+    """Run library code; its errors become a clean message and exit code 2."""
+    try:
+        return call()
+    except AdjudicateError as error:
+        fail(error)
+
+
+def dump_json(data: Any) -> str:
+    """JSON as every command prints it: stable key order as built, two-space indent."""
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def echo(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")

@@ -1,0 +1,76 @@
+"""Input errors: what was wrong with a file, and exactly where.
+
+Only input errors live here. An irregular play is not an error: it is what the
+replay records. A card not in the pack, or a card in two places, is.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+
+@dataclass(frozen=True, slots=True)
+class Pos:
+    """Where something stands in a file: 1-based line and column."""
+
+    path: str
+    """The file as the user named it."""
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        if self.line <= 0:  # the file as a whole: missing, unreadable
+            return self.path
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with an input file, printed as one line."""
+
+    pos: Pos
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.pos}: {self.message}"
+
+
+class AdjudicateError(ValueError):
+    """Base of every error the library raises on purpose."""
+
+
+class InputError(AdjudicateError):
+    """One or more problems in an input file (scenario, rulebook, house rules)."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    @classmethod
+    def at(cls, pos: Pos, message: str) -> "InputError":
+        return cls([Problem(pos, message)])
+
+
+class ScenarioError(InputError):
+    """A scenario file that cannot be replayed as written."""
+
+
+class RulebookError(InputError):
+    """A rulebook or house-rules file that cannot be loaded."""
+
+
+class UsageError(AdjudicateError):
+    """A command asked for something that does not exist (an unknown code or law)."""
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """' (did you mean "x"?)' for the closest choice, or '' when none is close."""
+    options = sorted(set(choices))
+    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    if not close:
+        lowered = {c.lower(): c for c in options}
+        close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
+        close = [lowered[c] for c in close]
+    return f' (did you mean "{close[0]}"?)' if close else ""

@@ -1,0 +1,237 @@
+"""Reading YAML safely, keeping where every value stood.
+
+Every input file (scenario, rulebook, house rules) is read here: PyYAML's C
+composer builds the node tree without constructing any Python object, so no tag
+can run code; we then build our own tree of `Node`s, each with its position, and
+refuse what a hand-written file should never hold: duplicate keys, tags that
+construct objects, alias bombs, absurd nesting or size.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Iterator
+
+import yaml
+
+from adjudicate.errors import InputError, Pos, Problem, did_you_mean
+
+try:
+    _Loader: type = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - PyYAML built without libyaml
+    _Loader = yaml.SafeLoader
+
+MAX_FILE_BYTES = 5 * 1024 * 1024
+"""The largest input file read (a rulebook is ~100 KB; a scenario ~1 KB)."""
+MAX_NODES = 200_000
+"""The most values a file may expand to, aliases counted each time they are used."""
+MAX_DEPTH = 100
+"""The deepest nesting of lists and mappings."""
+
+_STD = "tag:yaml.org,2002:"
+_ALLOWED_TAGS = {_STD + t for t in ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")}
+
+
+@dataclass(eq=False, slots=True)
+class Node:
+    """One YAML value with its position.
+
+    `value` is a `str` for scalars (the text as written, whatever its implicit
+    type), a `list[Node]` for sequences, and a `dict[str, tuple[Node, Node]]`
+    (key -> (key node, value node)) for mappings.
+    """
+
+    kind: str
+    """"scalar", "seq" or "map"."""
+    value: object
+    pos: Pos
+    tag: str = field(default=_STD + "str")
+    end: Pos | None = None
+
+    # --- shape checks -------------------------------------------------
+    def is_scalar(self) -> bool:
+        return self.kind == "scalar"
+
+    def is_seq(self) -> bool:
+        return self.kind == "seq"
+
+    def is_map(self) -> bool:
+        return self.kind == "map"
+
+    def describe(self) -> str:
+        if self.kind == "map":
+            return "a mapping"
+        if self.kind == "seq":
+            return "a list"
+        if self.tag == _STD + "null":
+            return "nothing (null)"
+        return repr(self.value)
+
+    def error(self, message: str) -> InputError:
+        return InputError.at(self.pos, message)
+
+    def items(self) -> Iterator[tuple[str, Node, Node]]:
+        """(key, key node, value node) of a mapping, in file order."""
+        assert self.kind == "map"
+        for key, (knode, vnode) in self.value.items():  # type: ignore[union-attr]
+            yield key, knode, vnode
+
+    def get(self, key: str) -> "Node | None":
+        assert self.kind == "map"
+        pair = self.value.get(key)  # type: ignore[union-attr]
+        return pair[1] if pair else None
+
+    def key_node(self, key: str) -> "Node | None":
+        assert self.kind == "map"
+        pair = self.value.get(key)  # type: ignore[union-attr]
+        return pair[0] if pair else None
+
+    # --- typed access ---------------------------------------------------
+    def expect_map(self, what: str) -> "Node":
+        if self.kind != "map":
+            raise self.error(f"{what} should be a mapping of keys to values, not {self.describe()}")
+        return self
+
+    def expect_seq(self, what: str) -> "Node":
+        if self.kind != "seq":
+            raise self.error(f"{what} should be a list, not {self.describe()}")
+        return self
+
+    def elements(self) -> list["Node"]:
+        assert self.kind == "seq"
+        return self.value  # type: ignore[return-value]
+
+    def text(self, what: str) -> str:
+        """A scalar as the text written (so `title: yes` is "yes", not True)."""
+        if self.kind != "scalar" or self.tag == _STD + "null":
+            raise self.error(f"{what} should be text, not {self.describe()}")
+        return self.value  # type: ignore[return-value]
+
+    def integer(self, what: str) -> int:
+        if self.kind != "scalar" or self.tag != _STD + "int":
+            raise self.error(f"{what} should be a whole number, not {self.describe()}")
+        try:
+            return int(str(self.value).replace("_", ""), 0)
+        except ValueError:
+            raise self.error(f"{what} should be a whole number, not {self.describe()}") from None
+
+    def boolean(self, what: str) -> bool:
+        if self.kind != "scalar" or self.tag != _STD + "bool":
+            raise self.error(f"{what} should be true or false, not {self.describe()}")
+        return str(self.value).lower() in ("true", "yes", "on")
+
+    def is_null(self) -> bool:
+        return self.kind == "scalar" and self.tag == _STD + "null"
+
+    def check_keys(self, what: str, allowed: set[str] | frozenset[str], required: tuple[str, ...] = ()) -> None:
+        """Refuse unknown keys (with a "did you mean") and missing required ones."""
+        problems = []
+        for key, knode, _ in self.items():
+            if key not in allowed:
+                problems.append(
+                    Problem(knode.pos, f"unknown key {key!r} in {what}{did_you_mean(key, allowed)}; "
+                                       f"expected one of: {', '.join(sorted(allowed))}")
+                )
+        for key in required:
+            if key not in self.value:  # type: ignore[operator]
+                problems.append(Problem(self.pos, f"{what} is missing the required key {key!r}"))
+        if problems:
+            raise InputError(problems)
+
+
+def _pos(path: str, mark: yaml.Mark | None) -> Pos:
+    if mark is None:
+        return Pos(path, 1, 1)
+    return Pos(path, mark.line + 1, mark.column + 1)
+
+
+class _Builder:
+    """Turns PyYAML's composed nodes into `Node`s, bounding size and depth."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.count = 0
+
+    def build(self, node: yaml.Node, depth: int) -> Node:
+        pos = _pos(self.path, node.start_mark)
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise InputError.at(pos, f"the file expands to more than {MAX_NODES:,} values "
+                                     "(YAML aliases repeated many times?); refused")
+        if depth > MAX_DEPTH:
+            raise InputError.at(pos, f"the file nests lists and mappings more than {MAX_DEPTH} deep; refused")
+        tag = node.tag
+        if tag not in _ALLOWED_TAGS:
+            raise InputError.at(pos, f"the YAML tag {tag!r} is not allowed: input files hold plain "
+                                     "text, numbers, lists and mappings only")
+        end = _pos(self.path, node.end_mark)
+        if isinstance(node, yaml.ScalarNode):
+            return Node("scalar", node.value, pos, tag, end)
+        if isinstance(node, yaml.SequenceNode):
+            return Node("seq", [self.build(child, depth + 1) for child in node.value], pos, tag, end)
+        assert isinstance(node, yaml.MappingNode)
+        mapping: dict[str, tuple[Node, Node]] = {}
+        for knode, vnode in node.value:
+            key = self.build(knode, depth + 1)
+            if key.kind != "scalar" or key.tag == _STD + "null":
+                raise InputError.at(key.pos, f"a key should be plain text, not {key.describe()}")
+            name = str(key.value)
+            if name in mapping:
+                first = mapping[name][0].pos
+                raise InputError.at(key.pos, f"duplicate key {name!r} (first at line {first.line})")
+            mapping[name] = (key, self.build(vnode, depth + 1))
+        return Node("map", mapping, pos, tag, end)
+
+
+def parse_yaml(text: str, path: str) -> Node:
+    """Parse one YAML document from text; `path` is used in error positions."""
+    try:
+        loader = _Loader(text)
+        try:
+            root = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        what = exc.problem or exc.context or "invalid YAML"
+        raise InputError.at(_pos(path, mark), f"invalid YAML: {what}") from None
+    except yaml.YAMLError as exc:
+        raise InputError.at(Pos(path, 1, 1), f"invalid YAML: {exc}") from None
+    except RecursionError:
+        raise InputError.at(Pos(path, 1, 1), "the file nests too deep to read; refused") from None
+    if root is None:
+        raise InputError.at(Pos(path, 1, 1), "the file is empty: expected a YAML mapping")
+    return _Builder(path).build(root, 0)
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """Read a file as UTF-8 text, refusing folders, binaries and huge files."""
+    name = os.fspath(path)
+    start = Pos(name, 1, 1)
+    if os.path.isdir(name):
+        raise InputError.at(start, "is a folder, not a file")
+    try:
+        size = os.path.getsize(name)
+        if size > MAX_FILE_BYTES:
+            raise InputError.at(start, f"the file is {size:,} bytes; the most read is {MAX_FILE_BYTES:,}")
+        with open(name, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise InputError.at(Pos(name, 0, 0), "no such file") from None
+    except OSError as exc:
+        raise InputError.at(Pos(name, 0, 0), f"cannot read: {exc.strerror or exc}") from None
+    if b"\x00" in data:
+        raise InputError.at(start, "is a binary file, not YAML text")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        column = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise InputError.at(Pos(name, line, column), "the file is not UTF-8 text") from None
+
+
+def read_yaml(path: str | os.PathLike[str]) -> Node:
+    """Read and parse a YAML file with every limit applied."""
+    return parse_yaml(read_text(path), os.fspath(path))
