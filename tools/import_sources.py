@@ -352,7 +352,7 @@ ANNOTATIONS: dict[tuple[str, str], tuple[str, str, list[str]]] = {
     (S, "56"): ("Exposed cards", "definition", ["exposed-cards.definition", "exposed-cards"]),
     (S, "57"): ("Winning cards led without waiting for partner", "penalty", ["winning-card-led-again"]),
     (S, "58"): ("Cards thrown down face upwards", "penalty", ["hands-thrown-down", "exposed-cards"]),
-    (S, "59"): ("All four hands thrown down", "penalty", ["hands-abandoned", "revoke.penalty"]),
+    (S, "59"): ("All four hands thrown down", "penalty", ["hands-abandoned", "revoke.penalty", "revoke.game-limit"]),
     (S, "60"): ("Detached card", "penalty", ["detached-card"]),
     (S, "61"): ("Called card or suit not played", "penalty", ["called-card.not-complied"]),
     (S, "62"): ("Lead out of turn", "penalty", ["lead-out-of-turn"]),
