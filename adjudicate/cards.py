@@ -1,0 +1,230 @@
+"""Cards, suits, ranks and packs, and the bowers of Euchre.
+
+Each value parses and prints (`Card.parse("JH")`, `str(card) == "JH"`), and
+`repr` gives the call that rebuilds it. What depends on the deal (which suit is
+trumps, so which knave is the left bower) is a `Trump` context, not a property
+of the card.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import cached_property
+
+
+class Suit(enum.Enum):
+    """A suit, by its letter."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def letter(self) -> str:
+        return self.value
+
+    @property
+    def word(self) -> str:
+        """The suit's name as a player says it: "spades"."""
+        return self.name.lower()
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def same_colour(self) -> "Suit":
+        """The other suit of the same colour (whose knave is the left bower)."""
+        return _SAME_COLOUR[self]
+
+    @classmethod
+    def parse(cls, text: str) -> "Suit":
+        """`S`, `spades`, `spade` or `♠` (any case)."""
+        key = text.strip().lower()
+        try:
+            return _SUIT_NAMES[key]
+        except KeyError:
+            raise ValueError(f"not a suit: {text!r} (expected S, H, D, C or spades, hearts, diamonds, clubs)") from None
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Suit.parse({self.value!r})"
+
+
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SAME_COLOUR = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES, Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}
+_SUIT_NAMES: dict[str, Suit] = {}
+for _s in Suit:
+    _SUIT_NAMES[_s.letter.lower()] = _s
+    _SUIT_NAMES[_s.word] = _s
+    _SUIT_NAMES[_s.word[:-1]] = _s
+    _SUIT_NAMES[_s.symbol] = _s
+_SUIT_NAMES.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
+_SYMBOLS = frozenset("♠♥♦♣♤♡♢♧")
+
+
+class Rank(enum.IntEnum):
+    """A rank; the integer is its order in plain suits at Whist (ace high)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    KNAVE = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        return _RANK_LETTERS[self]
+
+    @property
+    def word(self) -> str:
+        return "knave" if self is Rank.KNAVE else self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> "Rank":
+        key = text.strip().upper()
+        try:
+            return _RANK_BY_LETTER[key]
+        except KeyError:
+            raise ValueError(f"not a rank: {text!r} (expected A K Q J T 9 8 7 6 5 4 3 2)") from None
+
+    def __str__(self) -> str:
+        return self.letter
+
+    def __repr__(self) -> str:
+        return f"Rank.parse({self.letter!r})"
+
+
+_RANK_LETTERS = {r: (str(int(r)) if r <= 9 else "TJQKA"[r - 10]) for r in Rank}
+_RANK_BY_LETTER = {letter: r for r, letter in _RANK_LETTERS.items()}
+_RANK_BY_LETTER["10"] = Rank.TEN
+_RANK_BY_LETTER["B"] = Rank.KNAVE
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """A playing card."""
+
+    rank: Rank
+    """Ace to two."""
+    suit: Suit
+    """Its printed suit (a left bower's printed suit is not the trump suit)."""
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """`JH`, `jh`, `10H`, `TH`, `J♥` or `♥J`."""
+        raw = text.strip()
+        if len(raw) < 2:
+            raise ValueError(f"not a card: {text!r} (expected rank then suit, like JH, TS or 10♠)")
+        attempts = [(raw[:-1], raw[-1])]
+        if raw[0] in _SYMBOLS:
+            attempts.append((raw[1:], raw[0]))
+        for rank_text, suit_text in attempts:
+            try:
+                return cls(Rank.parse(rank_text), Suit.parse(suit_text))
+            except ValueError:
+                continue
+        raise ValueError(f"not a card: {text!r} (expected rank A K Q J T 9 8 7 6 5 4 3 2 then suit S H D C, like JH or TS)")
+
+    @property
+    def name(self) -> str:
+        """As a player says it: "knave of hearts"."""
+        return f"{self.rank.word} of {self.suit.word}"
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+@dataclass(frozen=True)
+class Pack:
+    """The cards a code plays with: these ranks in each of the four suits."""
+
+    ranks: tuple[Rank, ...]
+
+    @cached_property
+    def cards(self) -> frozenset[Card]:
+        return frozenset(Card(r, s) for r in self.ranks for s in Suit)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def __len__(self) -> int:
+        return len(self.ranks) * 4
+
+    @classmethod
+    def of(cls, ranks: str) -> "Pack":
+        """`Pack.of("AKQJT987")`."""
+        return cls(tuple(Rank.parse(letter) for letter in ranks))
+
+
+WHIST_PACK = Pack.of("AKQJT98765432")
+EUCHRE_PACK = Pack.of("AKQJT987")
+
+
+@dataclass(frozen=True, slots=True)
+class Trump:
+    """The trump suit of a deal, and whether the knaves are bowers (Euchre).
+
+    At Euchre the right bower (knave of trumps) is highest, the left bower (the
+    other knave of the same colour) second, and the left bower is a trump for
+    every purpose, following suit included.
+    """
+
+    suit: Suit | None
+    bowers: bool = False
+
+    def suit_of(self, card: Card) -> Suit:
+        """The suit a card belongs to for following suit: a left bower's is trumps."""
+        if self.is_left_bower(card):
+            assert self.suit is not None
+            return self.suit
+        return card.suit
+
+    def is_right_bower(self, card: Card) -> bool:
+        return self.bowers and self.suit is not None and card.rank is Rank.KNAVE and card.suit is self.suit
+
+    def is_left_bower(self, card: Card) -> bool:
+        return (self.bowers and self.suit is not None and card.rank is Rank.KNAVE
+                and card.suit is self.suit.same_colour)
+
+    def is_trump(self, card: Card) -> bool:
+        return self.suit is not None and self.suit_of(card) is self.suit
+
+    def power(self, card: Card, led: Suit) -> int:
+        """How strongly a card bids for a trick led in `led`: higher wins; 0 cannot win."""
+        if self.is_right_bower(card):
+            return 300
+        if self.is_left_bower(card):
+            return 299
+        suit = self.suit_of(card)
+        if suit is self.suit:
+            return 200 + int(card.rank)
+        if suit is led:
+            return 100 + int(card.rank)
+        return 0
+
+    def describe(self, card: Card) -> str:
+        if self.is_right_bower(card):
+            return f"the right bower ({card.name})"
+        if self.is_left_bower(card):
+            return f"the left bower ({card.name})"
+        return f"the {card.name}"

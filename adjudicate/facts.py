@@ -1,0 +1,622 @@
+"""The facts of a replayed hand: every irregularity, with the timing the laws turn on.
+
+Each detector reads the `Table` and yields `Irregularity` records: what happened
+(kind, seat, trick, log entry), the timing facts (was the revoke established, and
+how; was the question asked first; did the other three follow the false lead),
+and a sentence a player can read aloud. Where the record leaves a fact open
+(did East hold a spade?), the irregularity says so in `unknown` instead of
+guessing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from adjudicate.cards import Card, Suit
+from adjudicate.seats import SEATS, Seat, Side
+from adjudicate.table import Moment, Play, Table, Trick
+
+KINDS: dict[str, str] = {
+    "revoke": "a player held a card of the suit led and played another suit (Euchre 62, Short Whist 71)",
+    "lead_out_of_turn": "a player led when it was not his turn to lead",
+    "third_hand_before_second": "the third hand played before the second",
+    "fourth_hand_before_partner": "the fourth hand played before his partner, the second hand",
+    "played_out_of_turn": "a player played to a trick before his turn",
+    "omitted_play": "a trick was turned and quitted without a card from one player",
+    "two_cards_one_trick": "a player played two cards to one trick",
+    "exposed_card": "a card shown, dropped face up or played with another, and so liable to be called",
+    "card_dropped_below": "a card dropped below the table (not an exposed card, law 46)",
+    "detached_card": "a card detached from the hand",
+    "hand_thrown": "a player threw his cards face up on the table",
+    "called_attention": "a player called attention to the trick before his partner had played",
+    "winning_card_led_again": "a player led again before his partner had played to the trick",
+    "bid_out_of_turn": "a player passed, ordered up or assisted out of turn",
+    "made_after_passing": "a player passed, then tried to order up or assist",
+    "mentioned_suit": "a player, after passing, mentioned the suit he meant to make",
+    "named_turned_down_suit": "a player named the suit turned down",
+    "changed_named_suit": "a player named a suit, then another",
+    "alone_not_single_declaration": "a lone hand not declared in a single declaration",
+    "alone_not_entitled": "a player declared alone when he or his partner was ordered up, or the adversaries made the trump",
+    "alone_after_exposing": "a player declared alone after exposing a card",
+    "alone_after_passing": "a player declared alone after he had passed",
+    "taken_from_too_late": "a lone hand taken from the partner after a lead or after passing",
+    "dealer_alone_after_discard": "the dealer announced a lone hand after quitting his discard",
+    "lone_partner_played": "the lone player's partner played to a trick",
+    "lead_before_discard": "a lead made before the dealer's discard was complete",
+    "trump_card_discarded": "the dealer discarded the turned card",
+    "dealer_played_before_discard": "the dealer played before discarding",
+    "wrong_number_of_cards": "a player had more or fewer cards than the deal gives",
+    "trump_card_left": "the dealer left the trump card on the table after the first trick (Short Whist 52)",
+    "trump_card_lifted_early": "the dealer took the trump card into his hand before his turn (Short Whist 54)",
+    "trump_card_forgotten": "the dealer could not recollect the trump card (Short Whist 55)",
+    "honours_called": "a player called honours (Long Whist 16-21)",
+    "reminded_partner": "a player reminded his partner to call honours (Long Whist 17)",
+    "failed_to_comply": "a player called on to play a card, suit, highest or lowest did not",
+}
+
+
+@dataclass(frozen=True)
+class Irregularity:
+    """One irregularity found in the hand."""
+
+    kind: str
+    """One of `KINDS`."""
+    seat: Seat | None
+    """The offender."""
+    trick: int | None
+    """The trick it happened in (1-based), or None before the play."""
+    entry: int
+    """The log entry (1-based) of the offending act."""
+    because: str
+    """What happened, in a sentence a player can read aloud."""
+    details: dict[str, object] = field(default_factory=dict)
+    """The timing and circumstance facts the laws turn on (e.g. `established`, `established_by`)."""
+    unknown: str | None = None
+    """The open question it depends on, if the record does not settle it."""
+
+    @property
+    def side(self) -> Side | None:
+        return self.seat.side if self.seat else None
+
+    def get(self, name: str, default: object = None) -> object:
+        return self.details.get(name, default)
+
+    def to_json(self) -> dict[str, object]:
+        record: dict[str, object] = {
+            "kind": self.kind,
+            "seat": str(self.seat) if self.seat else None,
+            "side": str(self.side) if self.side else None,
+            "trick": self.trick,
+            "entry": self.entry,
+        }
+        for name, value in self.details.items():
+            record[name] = _jsonable(value)
+        record["because"] = self.because
+        if self.unknown:
+            record["unknown"] = self.unknown
+        return record
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A claim raised at the table (`claim revoke E`)."""
+
+    seat: Seat
+    kind: str
+    against: Seat | None
+    entry: int
+    trick: int
+    after_cut: bool
+    """Made after the cards were cut for the next deal (too late for a revoke: Euchre 68)."""
+    after_mix: bool
+    """Made after the cards were mixed."""
+
+    def to_json(self) -> dict[str, object]:
+        return {"by": str(self.seat), "kind": self.kind, "against": str(self.against) if self.against else None,
+                "entry": self.entry, "trick": self.trick, "after_cut": self.after_cut, "after_mix": self.after_mix}
+
+
+@dataclass(frozen=True)
+class Facts:
+    """Everything the laws can be matched against."""
+
+    table: Table
+    irregularities: tuple[Irregularity, ...]
+    claims: tuple[Claim, ...]
+
+    def of_kind(self, kind: str) -> list[Irregularity]:
+        return [irregularity for irregularity in self.irregularities if irregularity.kind == kind]
+
+    @property
+    def unknowns(self) -> list[str]:
+        return [irregularity.unknown for irregularity in self.irregularities if irregularity.unknown]
+
+
+def _jsonable(value: object) -> object:
+    if isinstance(value, (Seat, Side, Suit, Card)):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(item) for item in value]
+    return value
+
+
+def _name(seat: Seat) -> str:
+    return seat.word
+
+
+def _ordinal(number: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh",
+            8: "eighth", 9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth", 13: "thirteenth"}.get(
+        number, f"{number}th")
+
+
+# --- detectors ------------------------------------------------------------------
+
+Detector = Callable[[Table], Iterator[Irregularity]]
+DETECTORS: list[Detector] = []
+
+
+def detector(function: Detector) -> Detector:
+    DETECTORS.append(function)
+    return function
+
+
+def _acts(table: Table, *verbs: str) -> Iterator[Moment]:
+    for moment in table.moments:
+        if moment.act.verb in verbs:
+            yield moment
+
+
+def _first_play_to_later_trick(table: Table, trick: Trick, seats: set[Seat]) -> Play | None:
+    """The first card led or played by one of `seats` to a trick after `trick`."""
+    for later in table.tricks[trick.number:]:
+        for play in later.plays:
+            if play.seat in seats:
+                return play
+    return None
+
+
+@detector
+def revokes(table: Table) -> Iterator[Irregularity]:
+    trumps = table.trumps
+    for trick in table.tricks:
+        for play in trick.plays:
+            led = play.led
+            if led is None or play.holding is None or trumps.suit_of(play.card) is led:
+                continue
+            held = sorted(card for card in play.holding.known if trumps.suit_of(card) is led)
+            unknown = None
+            if not held:
+                if play.holding.unknown == 0:
+                    continue
+                unknown = (f"whether {_name(play.seat)} held a {led.word[:-1]} at trick {trick.number} "
+                           f"(his hand is not fully known)")
+            yield _revoke(table, trick, play, held, unknown)
+
+
+def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: str | None) -> Irregularity:
+    seat, led = play.seat, play.led
+    assert led is not None
+    partner = seat.partner
+    details: dict[str, object] = {"card": play.card, "suit_led": led, "held": held}
+    # Law 64 / Short Whist 73: turned and quitted, or the revoker or his partner plays to the following trick.
+    events: list[tuple[int, str]] = []
+    question = next((m for m in table.moments if m.act.verb == "ask" and m.act.seat is partner
+                     and m.entry > play.entry and (trick.quit_entry is None or m.entry < trick.quit_entry)), None)
+    negative = next((m for m in table.moments if m.act.verb == "deny" and m.act.seat is seat
+                     and question is not None and m.entry > question.entry), None)
+    details["question_asked"] = question is not None
+    if question is not None:
+        details["question_entry"] = question.entry
+        details["answered_negative"] = negative is not None
+    if trick.quit_entry is not None:
+        # Law 65: a question asked before the quit saves the revoke from the quit, unless answered "none".
+        if question is None:
+            events.append((trick.quit_entry, "the trick was turned and quitted"))
+        elif negative is not None:
+            events.append((max(trick.quit_entry, negative.entry),
+                           "the question was answered in the negative and the trick was turned and quitted"))
+    later = _first_play_to_later_trick(table, trick, {seat, partner})
+    if later is not None:
+        who = "he" if later.seat is seat else "his partner"
+        verb = "led" if later.led is None else "played"
+        events.append((later.entry, f"{who} {verb} to the following trick"))
+    claims = [m for m in table.moments if m.act.verb == "claim" and m.act.word == "revoke"
+              and (m.act.target in (None, seat)) and m.entry > play.entry]
+    if claims:
+        mixed = next((m for m in table.moments if m.act.verb == "mix" and m.entry > claims[0].entry
+                      and m.act.seat in (seat, partner)), None)
+        if mixed is not None:
+            events.append((mixed.entry, "the cards were mixed by the accused side after the claim"))
+    corrected = None
+    if play.withdrawn_at is not None:
+        act = table.moment(play.withdrawn_at).act
+        if act.seat is seat and act.verb in ("correct", "take back"):
+            corrected = play.withdrawn_at
+    events.sort()
+    established_at, established_by = (events[0] if events else (None, None))
+    if corrected is not None and (established_at is None or corrected < established_at):
+        established_at, established_by = None, None
+    details["established"] = established_at is not None
+    details["established_by"] = established_by
+    details["established_entry"] = established_at
+    details["corrected"] = corrected is not None and established_at is None
+    if corrected is not None:
+        details["corrected_entry"] = corrected
+    details["lone_hand"] = table.lone is not None
+    details["claimed"] = bool(claims)
+    held_text = " and the ".join(card.name + _how_known(table, seat, card, play.entry) for card in held)
+    because = (f"{_name(seat)} played the {play.card.name} to a {led.word[:-1]} lead at trick {trick.number}"
+               + (f" while holding the {held_text}" if held else "")
+               + (f"; the revoke was established when {established_by}" if established_by else "")
+               + ("; he corrected it in time" if details["corrected"] else "")
+               + ("" if established_by or details["corrected"] else "; it is not yet established"))
+    return Irregularity("revoke", seat, trick.number, play.entry, because, details, unknown)
+
+
+def _how_known(table: Table, seat: Seat, card: Card, entry: int) -> str:
+    """Why the record shows he held the card: the hands as dealt, or the search of the tricks (Euchre 66)."""
+    listed = table.scenario.hands.get(seat)
+    if listed is not None and card in listed.cards:
+        return ""
+    for trick in table.tricks:
+        for play in trick.plays:
+            if play.seat is seat and play.card == card and play.entry > entry:
+                return f" (as he {'led' if play.led is None else 'played'} it at trick {trick.number})"
+    return ""
+
+
+@detector
+def leads_out_of_turn(table: Table) -> Iterator[Irregularity]:
+    for trick in table.tricks:
+        if not trick.plays:
+            continue
+        lead = trick.plays[0]
+        if lead.seat is trick.due_leader:
+            continue
+        followers = [play for play in trick.active if play is not lead and play.entry > lead.entry]
+        others = trick.size - 1
+        details: dict[str, object] = {
+            "card": lead.card, "due": trick.due_leader, "followed": len(followers),
+            "all_followed": len(followers) >= others and not lead.withdrawn,
+            "taken_back": lead.withdrawn,
+            "by_lone_player": table.lone is lead.seat,
+            "partner_of_due": lead.seat is trick.due_leader.partner,
+        }
+        because = (f"{_name(lead.seat)} led the {lead.card.name} to trick {trick.number} when it was "
+                   f"{_name(trick.due_leader)}'s lead; "
+                   + ("the other three followed" if details["all_followed"] else
+                      f"{len(followers)} player{'s' if len(followers) != 1 else ''} had followed"))
+        yield Irregularity("lead_out_of_turn", lead.seat, trick.number, lead.entry, because, details)
+
+
+@detector
+def plays_out_of_turn(table: Table) -> Iterator[Irregularity]:
+    for trick in table.tricks:
+        played: list[Seat] = []
+        for play in trick.plays:
+            if not played:
+                played.append(play.seat)
+                continue
+            if play.due is not None and play.seat is not play.due and play.seat not in played \
+                    and play.seat is not table.out:
+                position = trick.leader.steps_to(play.seat) + 1
+                due_position = trick.leader.steps_to(play.due) + 1
+                second = trick.leader.after(1)
+                third = trick.leader.after(2)
+                details: dict[str, object] = {"card": play.card, "due": play.due, "position": position,
+                                              "to_lone_hand": table.lone is not None and play.seat.side is not table.lone.side}
+                if position == 3 and due_position == 2:
+                    kind = "third_hand_before_second"
+                elif position == 4 and second not in played:
+                    kind = "fourth_hand_before_partner"
+                    details["third_played"] = third in played
+                else:
+                    kind = "played_out_of_turn"
+                because = (f"{_name(play.seat)} played the {play.card.name} to trick {trick.number} "
+                           f"before {_name(play.due)}, whose turn it was")
+                yield Irregularity(kind, play.seat, trick.number, play.entry, because, details)
+            played.append(play.seat)
+
+
+@detector
+def lone_partner_plays(table: Table) -> Iterator[Irregularity]:
+    out = table.out
+    if out is None:
+        return
+    for trick in table.tricks:
+        for play in trick.plays:
+            if play.seat is out:
+                details = {"card": play.card, "first_lead": trick.number == 1}
+                yield Irregularity("lone_partner_played", out, trick.number, play.entry,
+                                   f"{_name(out)}, partner of the lone player {_name(out.partner)}, "
+                                   f"played the {play.card.name} to trick {trick.number}", details)
+
+
+@detector
+def omitted_plays(table: Table) -> Iterator[Irregularity]:
+    for trick in table.tricks:
+        if trick.quit_entry is None or trick.complete:
+            continue
+        played = {play.seat for play in trick.active}
+        for step in range(4):
+            seat = trick.leader.after(step)
+            if seat in played or seat is table.out:
+                continue
+            next_play = _first_play_to_later_trick(table, trick, {seat})
+            details = {"discovered_after_next_play": next_play is not None}
+            yield Irregularity("omitted_play", seat, trick.number, trick.quit_entry,
+                               f"trick {trick.number} was turned and quitted without a card from {_name(seat)}"
+                               + (f", who then played to trick {next_play.trick}" if next_play else ""), details)
+
+
+@detector
+def two_cards(table: Table) -> Iterator[Irregularity]:
+    for trick in table.tricks:
+        seen: dict[Seat, Play] = {}
+        for play in trick.active:
+            if play.seat in seen:
+                first = seen[play.seat]
+                yield Irregularity("two_cards_one_trick", play.seat, trick.number, play.entry,
+                                   f"{_name(play.seat)} played two cards to trick {trick.number}: the "
+                                   f"{first.card.name} and the {play.card.name}",
+                                   {"cards": [first.card, play.card]})
+            seen.setdefault(play.seat, play)
+
+
+@detector
+def exposures(table: Table) -> Iterator[Irregularity]:
+    thrown: dict[Seat, int] = {}
+    for seat in SEATS:
+        record = table.holdings[seat]
+        for entry, card, how in record.exposed:
+            moment = table.moment(entry)
+            if how == "throw":
+                thrown.setdefault(seat, entry)
+                continue
+            details: dict[str, object] = {"card": card, "how": how, "by_lone_player": table.lone is seat,
+                                          "during_deal": moment.phase == "deal"}
+            if how == "detach":
+                yield Irregularity("detached_card", seat, moment.trick if moment.phase == "play" else None, entry,
+                                   f"{_name(seat)} detached the {card.name} from his hand", details)
+            else:
+                what = {"two at once": "played it with another card at once", "drop": "dropped it face upwards",
+                        "expose": "exposed it"}.get(how, how)
+                yield Irregularity("exposed_card", seat, moment.trick if moment.phase == "play" else None, entry,
+                                   f"{_name(seat)} {what}: the {card.name}", details)
+    for moment in _acts(table, "drop below"):
+        assert moment.act.seat is not None
+        yield Irregularity("card_dropped_below", moment.act.seat, moment.trick, moment.entry,
+                           f"{_name(moment.act.seat)} dropped the {moment.act.card.name} below the table",
+                           {"card": moment.act.card})
+    for seat, entry in thrown.items():
+        moment = table.moment(entry)
+        details = {"all_four": len(thrown) == 4, "lone_adversary": table.lone is not None and seat.side is not table.lone.side,
+                   "by_lone_player": table.lone is seat}
+        yield Irregularity("hand_thrown", seat, moment.trick, entry,
+                           f"{_name(seat)} threw his cards face up on the table", details)
+
+
+@detector
+def calling_attention(table: Table) -> Iterator[Irregularity]:
+    for moment in _acts(table, "remark"):
+        seat = moment.act.seat
+        assert seat is not None
+        trick = next((t for t in table.tricks if t.number == moment.trick), None)
+        if trick is None or not trick.plays:
+            continue
+        partner_played = any(play.seat is seat.partner and play.entry < moment.entry for play in trick.plays)
+        if partner_played or seat.partner is table.out:
+            continue
+        yield Irregularity("called_attention", seat, trick.number, moment.entry,
+                           f"{_name(seat)} called attention to trick {trick.number} before his partner "
+                           f"{_name(seat.partner)} had played to it", {"partner": seat.partner})
+
+
+@detector
+def euchre_making(table: Table) -> Iterator[Irregularity]:
+    making = table.making
+    if making is None:
+        return
+    dealer = table.dealer
+    order = [dealer.after(step) for step in (1, 2, 3, 4)]
+    turned = table.scenario.turned
+    first_lead = next((play.entry for trick in table.tricks for play in trick.plays), None)
+    round_no, expected_index = 1, 0
+    passed: dict[int, set[Seat]] = {1: set(), 2: set()}
+    maker: Seat | None = None
+    named: dict[Seat, Suit] = {}
+    exposed_before: dict[Seat, int] = {}
+    for seat in SEATS:
+        for entry, _card, _how in table.holdings[seat].exposed:
+            exposed_before.setdefault(seat, entry)
+    for moment in table.moments:
+        act = moment.act
+        seat = act.seat
+        if seat is None:
+            continue
+        verb = act.verb
+        if verb not in ("pass", "order up", "assist", "take up", "turn down", "name", "alone", "alone at",
+                        "take it from you", "mention"):
+            continue
+        if verb == "mention":
+            if seat in passed[1] | passed[2] or (turned and named.get(seat) is turned.suit):
+                assert act.suit is not None
+                yield Irregularity("mentioned_suit", seat, None, moment.entry,
+                                   f"{_name(seat)}, having passed, mentioned {act.suit.word}",
+                                   {"suit": act.suit, "partner": seat.partner})
+            continue
+        making_phase = maker is None and verb in ("pass", "order up", "assist", "take up", "turn down", "name", "alone", "alone at")
+        if making_phase and expected_index < 4:
+            due = order[expected_index]
+            if seat is not due:
+                yield Irregularity("bid_out_of_turn", seat, None, moment.entry,
+                                   f"{_name(seat)} said \"{act.text()}\" when it was {_name(due)}'s turn to speak",
+                                   {"act": act.text(), "due": due, "round": round_no})
+        if verb in ("pass", "turn down"):
+            if maker is None:
+                passed[round_no].add(seat)
+                if seat in order:
+                    expected_index = order.index(seat) + 1
+                if expected_index >= 4 and round_no == 1:
+                    round_no, expected_index = 2, 0
+            continue
+        if verb in ("order up", "assist", "take up", "alone") and maker is None:
+            if seat in passed[round_no] and round_no == 1:
+                yield Irregularity("made_after_passing", seat, None, moment.entry,
+                                   f"{_name(seat)} passed, then said \"{act.text()}\"",
+                                   {"act": act.text(), "partner": seat.partner})
+            maker = seat
+            if verb == "alone" and seat in exposed_before and exposed_before[seat] < moment.entry:
+                yield Irregularity("alone_after_exposing", seat, None, moment.entry,
+                                   f"{_name(seat)} declared alone after exposing a card", {})
+            continue
+        if verb in ("name", "alone at"):
+            assert act.suit is not None
+            if turned is not None and act.suit is turned.suit and making.turned_down and maker is None:
+                yield Irregularity("named_turned_down_suit", seat, None, moment.entry,
+                                   f"{_name(seat)} named {act.suit.word}, the suit turned down",
+                                   {"suit": act.suit})
+                named[seat] = act.suit
+                passed[2].add(seat)
+                expected_index = order.index(seat) + 1
+                continue
+            if maker is not None and seat in named and named[seat] is not act.suit:
+                yield Irregularity("changed_named_suit", seat, None, moment.entry,
+                                   f"{_name(seat)} named {named[seat].word}, then {act.suit.word}",
+                                   {"first": named[seat], "second": act.suit})
+                continue
+            if maker is None:
+                maker = seat
+                named[seat] = act.suit
+            continue
+        if verb in ("alone", "take it from you") and maker is not None:
+            lead_made = first_lead is not None and first_lead < moment.entry
+            if seat.side is not maker.side:
+                yield Irregularity("alone_not_entitled", seat, None, moment.entry,
+                                   f"{_name(seat)} declared alone, but the trump was made by the adversaries",
+                                   {"maker": maker})
+            elif seat is maker:
+                yield Irregularity("alone_not_single_declaration", seat, None, moment.entry,
+                                   f"{_name(seat)} declared alone only after he had made the trump "
+                                   f"(\"{table.moment(making.entry).act.text() if making.entry else ''}\")",
+                                   {"after_naming": making.round == 2})
+            elif seat in passed[1] | passed[2] or lead_made:
+                kind = "taken_from_too_late" if verb == "take it from you" else "alone_after_passing"
+                yield Irregularity(kind, seat, None, moment.entry,
+                                   f"{_name(seat)} said \"{act.text()}\" "
+                                   + ("after a lead had been made" if lead_made else "after he had passed"),
+                                   {"after_lead": lead_made, "after_passing": seat in passed[1] | passed[2]})
+            if seat is dealer and making.discard_entry is not None and making.discard_entry < moment.entry:
+                yield Irregularity("dealer_alone_after_discard", seat, None, moment.entry,
+                                   f"the dealer {_name(seat)} announced a lone hand after quitting his discard", {})
+
+
+@detector
+def discards(table: Table) -> Iterator[Irregularity]:
+    making = table.making
+    if making is None or making.round != 1 or making.maker is None:
+        return
+    dealer = table.dealer
+    turned = table.scenario.turned
+    discard_entry = making.discard_entry
+    first = next((trick.plays[0] for trick in table.tricks if trick.plays), None)
+    if first is not None and (discard_entry is None or first.entry < discard_entry):
+        if first.seat is not dealer:
+            yield Irregularity("lead_before_discard", first.seat, 1, first.entry,
+                               f"{_name(first.seat)} led the {first.card.name} before the dealer "
+                               f"{_name(dealer)} had discarded",
+                               {"discarded_later": discard_entry is not None, "lone": table.lone,
+                                "eldest": first.seat is table.eldest})
+    dealer_play = next((play for trick in table.tricks for play in trick.plays if play.seat is dealer), None)
+    if dealer_play is not None and (discard_entry is None or dealer_play.entry < discard_entry) \
+            and dealer is not table.out:
+        yield Irregularity("dealer_played_before_discard", dealer, dealer_play.trick, dealer_play.entry,
+                           f"the dealer {_name(dealer)} played before discarding, and so held six cards",
+                           {"lone_hand": table.lone is not None})
+    if making.discard is not None and making.discard == turned:
+        yield Irregularity("trump_card_discarded", dealer, None, discard_entry or 0,
+                           f"the dealer {_name(dealer)} discarded the turned card, the {turned.name}", {})
+
+
+@detector
+def card_counts(table: Table) -> Iterator[Irregularity]:
+    size = table.game.hand_size
+    for seat, holding in table.scenario.hands.items():
+        count = len(holding.cards)
+        if table.game.family == "whist" and seat is table.dealer and table.scenario.turned is not None \
+                and table.scenario.turned not in holding.cards:
+            count += 1
+        if (holding.complete and count != size) or (not holding.complete and count > size):
+            yield Irregularity("wrong_number_of_cards", seat, None, 1,
+                               f"{_name(seat)} was dealt {count} cards instead of {size}",
+                               {"count": count, "more": count > size, "lone_hand": table.lone is not None})
+
+
+@detector
+def whist_trump_card(table: Table) -> Iterator[Irregularity]:
+    if table.game.euchre or table.scenario.turned is None:
+        return
+    dealer = table.dealer
+    first = table.tricks[0] if table.tricks else None
+    dealer_first_play = first.played_by(dealer) if first else None
+    for moment in table.moments:
+        act = moment.act
+        if act.seat is not dealer:
+            continue
+        if act.verb == "leave trump" and first is not None and first.quit_entry is not None:
+            yield Irregularity("trump_card_left", dealer, 1, moment.entry,
+                               f"the dealer {_name(dealer)} left the trump card on the table after the first "
+                               f"trick was turned and quitted", {})
+        if act.verb == "lift trump" and (dealer_first_play is None or moment.entry < dealer_first_play.entry) \
+                and moment.phase in ("play", "making", "deal"):
+            if dealer_first_play is None or moment.entry < dealer_first_play.entry:
+                yield Irregularity("trump_card_lifted_early", dealer, 1, moment.entry,
+                                   f"the dealer {_name(dealer)} took the trump card into his hand before his turn "
+                                   f"to play to the first trick", {})
+        if act.verb == "forget trump":
+            yield Irregularity("trump_card_forgotten", dealer, moment.trick, moment.entry,
+                               f"the dealer {_name(dealer)} declared he could not recollect the trump card", {})
+
+
+@detector
+def honours(table: Table) -> Iterator[Irregularity]:
+    if table.game.euchre:
+        return
+    score = table.scenario.score
+    for moment in table.moments:
+        act = moment.act
+        seat = act.seat
+        if seat is None:
+            continue
+        if act.verb == "call honours":
+            at_eight = score.get(seat.side) == 8 if score else None
+            played = any(play.seat is seat and play.entry < moment.entry for trick in table.tricks for play in trick.plays)
+            answered = any(m.act.verb == "answer" and m.act.seat is seat.partner and m.entry > moment.entry
+                           for m in table.moments)
+            details = {"at_eight": at_eight, "after_playing": played, "answered": answered}
+            unknown = None if score else "the score before the hand, to know whether he called at the point of eight"
+            yield Irregularity("honours_called", seat, moment.trick, moment.entry,
+                               f"{_name(seat)} called honours"
+                               + (" at the point of eight" if at_eight else " when his side was not at eight" if score else ""),
+                               details, unknown)
+        if act.verb == "remind" and moment.phase == "play":
+            yield Irregularity("reminded_partner", seat, moment.trick, moment.entry,
+                               f"{_name(seat)} reminded his partner to call after the trump card was turned up", {})
+
+
+def detect(table: Table) -> Facts:
+    """Every irregularity of a replayed hand, in the order they happened."""
+    found = [irregularity for run in DETECTORS for irregularity in run(table)]
+    found.sort(key=lambda irregularity: (irregularity.entry, irregularity.kind))
+    return Facts(table, tuple(found), tuple(_claims(table)))
+
+
+def _claims(table: Table) -> Iterator[Claim]:
+    cut = next((m.entry for m in table.moments if m.act.verb == "cut" and m.phase in ("play", "after")), None)
+    mixed = next((m.entry for m in table.moments if m.act.verb == "mix"), None)
+    for moment in _acts(table, "claim"):
+        assert moment.act.seat is not None and moment.act.word is not None
+        yield Claim(moment.act.seat, moment.act.word, moment.act.target, moment.entry, moment.trick,
+                    cut is not None and cut < moment.entry, mixed is not None and mixed < moment.entry)

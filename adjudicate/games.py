@@ -1,0 +1,36 @@
+"""The game facts of each code: its family, pack, hand and game.
+
+The rulebooks carry the same facts under `game:`; this table is what the
+replay needs without loading a rulebook, and a test keeps the two equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicate.cards import EUCHRE_PACK, WHIST_PACK, Pack
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """What kind of game a code governs."""
+
+    family: str
+    """"euchre" or "whist"."""
+    pack: Pack
+    """The cards in play."""
+    hand_size: int
+    """Cards dealt to each player."""
+    game_points: int
+    """Points that make a game."""
+
+    @property
+    def euchre(self) -> bool:
+        return self.family == "euchre"
+
+
+BUILTIN_GAMES: dict[str, Game] = {
+    "euchre": Game("euchre", EUCHRE_PACK, 5, 5),
+    "short-whist": Game("whist", WHIST_PACK, 13, 5),
+    "long-whist": Game("whist", WHIST_PACK, 13, 10),
+}

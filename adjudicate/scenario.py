@@ -1,0 +1,323 @@
+"""Scenario files: what happened at the table, read and checked with positions.
+
+A scenario names the code, the dealer, the hands as dealt (as far as known), the
+turned card and the log of acts in order (DESIGN.md, "Scenario files"). Loading
+checks the file's shape and the words of every act; whether the acts were
+regular is the replay's business, and whether they were physically possible
+(a card in two places) is checked by the replay against the code's pack.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from adjudicate.acts import Act
+from adjudicate.cards import Card, Suit
+from adjudicate.errors import InputError, Pos, Problem, ScenarioError, did_you_mean
+from adjudicate.seats import Seat, Side
+from adjudicate.yamlsource import Node, parse_yaml, read_text
+
+TOP_KEYS = frozenset({"title", "notes", "code", "house", "dealer", "score", "hands", "turned", "log", "expect"})
+EXPECT_KEYS = frozenset({"laws", "include", "not", "trump", "winners", "irregularities", "remedies"})
+EXPECTED_IRREGULARITY_KEYS = frozenset({"kind", "seat", "trick", "established"})
+MAX_LOG_ENTRIES = 2_000
+"""A hand of Whist is 52 plays and a few dozen other acts; more is not a hand."""
+
+UNKNOWN_REST = "..."
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """A hand as dealt, as far as the record knows it."""
+
+    cards: tuple[Card, ...]
+    """The cards known to have been dealt to this seat."""
+    complete: bool
+    """True when these are all his cards; False when the list ended with `...`."""
+    positions: tuple[Pos, ...]
+    """Where each card stands in the file."""
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One act of the log, numbered from 1 in file order."""
+
+    number: int
+    act: Act
+    pos: Pos
+
+    def __str__(self) -> str:
+        return str(self.act)
+
+
+@dataclass(frozen=True, slots=True)
+class ExpectedIrregularity:
+    kind: str
+    seat: Seat | None
+    trick: int | None
+    established: bool | None
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Expect:
+    """What the file says its ruling should be (for `adjudicate check`)."""
+
+    pos: Pos
+    laws: tuple[str, ...] | None = None
+    """Exactly these laws apply."""
+    include: tuple[str, ...] = ()
+    """At least these laws apply."""
+    exclude: tuple[str, ...] = ()
+    """None of these apply (`not:` in the file)."""
+    trump: str | None = None
+    winners: tuple[Seat, ...] | None = None
+    irregularities: tuple[ExpectedIrregularity, ...] | None = None
+    remedies: Node | None = None
+    """Kept as written, for the matcher to compare."""
+    positions: dict[str, Pos] = field(default_factory=dict)
+    """Where each expectation key stands, for reporting a mismatch on its line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A disputed hand as written down."""
+
+    path: str
+    code: str
+    """A built-in code id (`euchre`) or a rulebook file's path (relative to the scenario)."""
+    dealer: Seat
+    log: tuple[LogEntry, ...]
+    title: str | None = None
+    house: str | None = None
+    score: dict[Side, int] | None = None
+    hands: dict[Seat, Holding] = field(default_factory=dict)
+    turned: Card | None = None
+    turned_pos: Pos | None = None
+    expect: Expect | None = None
+    positions: dict[str, Pos] = field(default_factory=dict)
+    """Where each top-level key stands."""
+
+    @property
+    def eldest(self) -> Seat:
+        """The eldest hand: the dealer's left."""
+        return self.dealer.left
+
+
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+    """Read and check a scenario file."""
+    name = os.fspath(path)
+    try:
+        return parse_scenario(read_text(name), name)
+    except ScenarioError:
+        raise
+    except InputError as error:
+        raise ScenarioError(error.problems) from None
+
+
+def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
+    """Check a scenario given as text; `path` names it in errors."""
+    try:
+        root = parse_yaml(text, path)
+        return _Reader(path).scenario(root)
+    except ScenarioError:
+        raise
+    except InputError as error:
+        raise ScenarioError(error.problems) from None
+
+
+class _Reader:
+    def __init__(self, path: str):
+        self.path = path
+
+    def scenario(self, root: Node) -> Scenario:
+        if not root.is_map():
+            raise root.error(f"a scenario should be a mapping with keys {', '.join(sorted(TOP_KEYS))}; "
+                             f"found {root.describe()}")
+        root.check_keys("the scenario", TOP_KEYS, required=("code", "dealer", "log"))
+        problems: list[Problem] = []
+
+        def attempt(read, node: Node | None):
+            if node is None:
+                return None
+            try:
+                return read(node)
+            except InputError as error:
+                problems.extend(error.problems)
+                return None
+
+        positions = {key: knode.pos for key, knode, _ in root.items()}
+        code = attempt(lambda n: self.nonempty(n, "`code`"), root.get("code"))
+        house = attempt(lambda n: self.nonempty(n, "`house`"), root.get("house"))
+        title = attempt(lambda n: n.text("`title`"), root.get("title"))
+        attempt(lambda n: n.text("`notes`"), root.get("notes"))
+        dealer = attempt(lambda n: self.seat(n, "`dealer`"), root.get("dealer"))
+        score = attempt(self.score, root.get("score"))
+        hands = attempt(self.hands, root.get("hands")) or {}
+        turned_node = root.get("turned")
+        turned = attempt(lambda n: self.card(n, "`turned`"), turned_node)
+        log = attempt(self.log, root.get("log"))
+        expect = attempt(self.expect, root.get("expect"))
+        if problems:
+            raise ScenarioError(problems)
+        assert code is not None and dealer is not None and log is not None
+        return Scenario(
+            path=self.path, code=code, dealer=dealer, log=log, title=title, house=house, score=score,
+            hands=hands, turned=turned, turned_pos=turned_node.pos if turned_node else None,
+            expect=expect, positions=positions,
+        )
+
+    # --- pieces ---------------------------------------------------------
+    @staticmethod
+    def nonempty(node: Node, what: str) -> str:
+        value = node.text(what).strip()
+        if not value:
+            raise node.error(f"{what} should not be empty")
+        return value
+
+    @staticmethod
+    def seat(node: Node, what: str) -> Seat:
+        text = node.text(what)
+        try:
+            return Seat.parse(text)
+        except ValueError:
+            raise node.error(f"{what}: {text!r} is not a seat; expected N, E, S or W"
+                             f"{did_you_mean(text.upper(), ['N', 'E', 'S', 'W'])}") from None
+
+    @staticmethod
+    def card(node: Node, what: str) -> Card:
+        text = node.text(what)
+        try:
+            return Card.parse(text)
+        except ValueError as error:
+            raise node.error(f"{what}: {error}") from None
+
+    def score(self, node: Node) -> dict[Side, int]:
+        node.expect_map("`score`")
+        node.check_keys("`score`", frozenset({"NS", "EW"}))
+        score = {Side.NS: 0, Side.EW: 0}
+        for key, _, value in node.items():
+            points = value.integer(f"the score of {key}")
+            if not 0 <= points <= 99:
+                raise value.error(f"the score of {key} should be between 0 and 99, not {points}")
+            score[Side(key)] = points
+        return score
+
+    def hands(self, node: Node) -> dict[Seat, Holding]:
+        node.expect_map("`hands`")
+        node.check_keys("`hands`", frozenset({"N", "E", "S", "W"}))
+        hands: dict[Seat, Holding] = {}
+        for key, _, value in node.items():
+            hands[Seat(key)] = self.holding(value, key)
+        return hands
+
+    def holding(self, node: Node, seat: str) -> Holding:
+        what = f"the hand of {seat}"
+        if node.is_scalar() and not node.is_null():
+            # `E: QS 9H JD AC 8C` is allowed as well as a list.
+            words = node.text(what).replace(",", " ").split()
+            items = [(word, node.pos) for word in words]
+        else:
+            node.expect_seq(what)
+            items = [(element.text(f"a card in {what}"), element.pos) for element in node.elements()]
+        complete = True
+        if items and items[-1][0].strip() == UNKNOWN_REST:
+            complete = False
+            items = items[:-1]
+        cards: list[Card] = []
+        positions: list[Pos] = []
+        for word, pos in items:
+            if word.strip() == UNKNOWN_REST:
+                raise InputError.at(pos, f"`...` may only end {what}, meaning the rest is unknown")
+            try:
+                cards.append(Card.parse(word))
+            except ValueError as error:
+                raise InputError.at(pos, f"in {what}: {error}") from None
+            positions.append(pos)
+        return Holding(tuple(cards), complete, tuple(positions), node.pos)
+
+    def log(self, node: Node) -> tuple[LogEntry, ...]:
+        node.expect_seq("`log`")
+        elements = node.elements()
+        if len(elements) > MAX_LOG_ENTRIES:
+            raise elements[MAX_LOG_ENTRIES].error(
+                f"the log has {len(elements):,} entries; a hand has far fewer (the most read is {MAX_LOG_ENTRIES:,})")
+        entries: list[LogEntry] = []
+        problems: list[Problem] = []
+        for number, element in enumerate(elements, start=1):
+            try:
+                entries.append(LogEntry(number, self.act(element), element.pos))
+            except InputError as error:
+                problems.extend(error.problems)
+        if problems:
+            raise InputError(problems)
+        return tuple(entries)
+
+    def act(self, node: Node) -> Act:
+        if node.is_scalar() and not node.is_null():
+            words = node.text("a log entry")
+            try:
+                return Act.parse(words)
+            except ValueError as error:
+                raise node.error(str(error)) from None
+        if node.is_map():
+            pairs = list(node.items())
+            if len(pairs) != 1:
+                raise node.error("a log entry is one act, {SEAT: ACT}, such as `- W: order up`; "
+                                 f"this one has {len(pairs)} keys")
+            key, knode, value = pairs[0]
+            seat = self.seat(knode, "the seat of a log entry")
+            if value.is_seq():
+                raise value.error("an act is written as words, such as `expose KH QS`, not as a list")
+            words = value.text(f"the act of {seat}")
+            try:
+                return Act.parse(words, seat)
+            except ValueError as error:
+                raise value.error(str(error)) from None
+        raise node.error("a log entry should be an act {SEAT: ACT} (like `- W: AS`) or a table event "
+                         f"(like `- quit`), not {node.describe()}")
+
+    def expect(self, node: Node) -> Expect:
+        node.expect_map("`expect`")
+        node.check_keys("`expect`", EXPECT_KEYS)
+        positions = {key: knode.pos for key, knode, _ in node.items()}
+
+        def ids(key: str) -> tuple[str, ...] | None:
+            value = node.get(key)
+            if value is None:
+                return None
+            value.expect_seq(f"`expect.{key}`")
+            return tuple(item.text(f"a law id in `expect.{key}`").strip() for item in value.elements())
+
+        laws = ids("laws")
+        include = ids("include") or ()
+        exclude = ids("not") or ()
+        trump = None
+        if (tnode := node.get("trump")) is not None:
+            trump = tnode.text("`expect.trump`").strip()
+            if trump.lower() not in ("none", "no trump"):
+                try:
+                    trump = Suit.parse(trump).letter
+                except ValueError as error:
+                    raise tnode.error(f"`expect.trump`: {error}") from None
+        winners = None
+        if (wnode := node.get("winners")) is not None:
+            wnode.expect_seq("`expect.winners`")
+            winners = tuple(self.seat(item, "a trick's winner") for item in wnode.elements())
+        irregularities = None
+        if (inode := node.get("irregularities")) is not None:
+            inode.expect_seq("`expect.irregularities`")
+            irregularities = tuple(self.expected_irregularity(item) for item in inode.elements())
+        return Expect(node.pos, laws, include, exclude, trump, winners, irregularities,
+                      node.get("remedies"), positions)
+
+    def expected_irregularity(self, node: Node) -> ExpectedIrregularity:
+        node.expect_map("an expected irregularity")
+        node.check_keys("an expected irregularity", EXPECTED_IRREGULARITY_KEYS, required=("kind",))
+        kind = node.get("kind").text("`kind`").strip()  # type: ignore[union-attr]
+        seat = self.seat(s, "`seat`") if (s := node.get("seat")) is not None else None
+        trick = t.integer("`trick`") if (t := node.get("trick")) is not None else None
+        established = e.boolean("`established`") if (e := node.get("established")) is not None else None
+        return ExpectedIrregularity(kind, seat, trick, established, node.pos)

@@ -1,0 +1,95 @@
+"""Seats and sides: N, E, S, W; partners N-S and E-W; play passes to the left."""
+
+from __future__ import annotations
+
+import enum
+
+
+class Side(enum.Enum):
+    """A partnership."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def other(self) -> "Side":
+        return Side.EW if self is Side.NS else Side.NS
+
+    @property
+    def seats(self) -> tuple["Seat", "Seat"]:
+        return (Seat.N, Seat.S) if self is Side.NS else (Seat.E, Seat.W)
+
+    @classmethod
+    def parse(cls, text: str) -> "Side":
+        key = text.strip().upper().replace("-", "").replace("/", "")
+        if key in ("SN",):
+            key = "NS"
+        if key in ("WE",):
+            key = "EW"
+        try:
+            return cls(key)
+        except ValueError:
+            raise ValueError(f"not a side: {text!r} (expected NS or EW)") from None
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Side.parse({self.value!r})"
+
+
+class Seat(enum.Enum):
+    """A place at the table. Play passes to the left: N -> E -> S -> W -> N."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    @property
+    def left(self) -> "Seat":
+        """The next player, to this one's left."""
+        return _ORDER[(_ORDER.index(self) + 1) % 4]
+
+    @property
+    def right(self) -> "Seat":
+        return _ORDER[(_ORDER.index(self) + 3) % 4]
+
+    @property
+    def partner(self) -> "Seat":
+        return _ORDER[(_ORDER.index(self) + 2) % 4]
+
+    @property
+    def side(self) -> Side:
+        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+
+    @property
+    def word(self) -> str:
+        return _WORDS[self]
+
+    def after(self, steps: int) -> "Seat":
+        return _ORDER[(_ORDER.index(self) + steps) % 4]
+
+    def steps_to(self, other: "Seat") -> int:
+        """How many places to the left `other` sits (0 for the same seat)."""
+        return (_ORDER.index(other) - _ORDER.index(self)) % 4
+
+    @classmethod
+    def parse(cls, text: str) -> "Seat":
+        key = text.strip().upper()
+        key = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}.get(key, key)
+        try:
+            return cls(key)
+        except ValueError:
+            raise ValueError(f"not a seat: {text!r} (expected N, E, S or W)") from None
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Seat.parse({self.value!r})"
+
+
+_ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
+_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+SEATS = _ORDER

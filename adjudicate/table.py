@@ -1,0 +1,654 @@
+"""The table: a scenario's log replayed act by act into tricks, holdings and a timeline.
+
+The replay never refuses an irregular act: a lead out of turn starts a trick
+with the wrong leader, a revoke is a card played like any other. It records,
+for every play, whose turn it was and what the player was known to hold, so
+that the detectors (`facts`) can judge it. Only what cannot happen at a table
+(a card not in the pack, a card in two places, a card played twice) is an
+input error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from adjudicate.acts import Act
+from adjudicate.cards import Card, Suit, Trump
+from adjudicate.errors import Pos, Problem, ScenarioError
+from adjudicate.games import BUILTIN_GAMES, Game
+from adjudicate.scenario import LogEntry, Scenario
+from adjudicate.seats import SEATS, Seat
+
+MAKING_ACTS = frozenset({"pass", "order up", "assist", "take up", "turn down", "alone", "alone at", "name",
+                         "take it from you", "mention"})
+ROUND_ONE_MAKES = frozenset({"order up", "assist", "take up"})
+DEAL_ACTS = frozenset({"deal", "touch", "count", "shuffle", "new cards", "cut", "expose", "drop", "drop below",
+                       "turn", "claim", "elect", "consult"})
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What a player was known to hold at one moment."""
+
+    known: frozenset[Card]
+    """Cards he certainly held: from `hands`, or because he played them later (the search of the tricks)."""
+    unknown: int
+    """How many more cards he held that the record does not name."""
+
+
+@dataclass(slots=True)
+class Play:
+    """A card played to a trick."""
+
+    seat: Seat
+    card: Card
+    entry: int
+    """The log entry (1-based) that played it."""
+    trick: int
+    """The trick (1-based) it went to."""
+    due: Seat | None
+    """Whose turn it was to play (None once everyone has played)."""
+    led: Suit | None
+    """The suit led to this trick (a left bower leads trumps), or None for a lead."""
+    holding: Knowledge | None = None
+    """What the player held just before playing, as far as the record shows."""
+    legal: frozenset[Card] | None = None
+    """The cards he could have played without revoking, or None if his holding is not fully known."""
+    withdrawn_at: int | None = None
+    """The entry at which it was taken back (corrected, or withdrawn after a false lead)."""
+    also_played: tuple[Card, ...] = ()
+    """Other cards played at once with it (they are exposed, law 46 I)."""
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_at is not None
+
+
+@dataclass(slots=True)
+class Trick:
+    """One trick: who led, the cards in play order, who won."""
+
+    number: int
+    leader: Seat
+    due_leader: Seat
+    """Who ought to have led it."""
+    size: int
+    """How many players play to it (3 when a lone hand is played)."""
+    plays: list[Play] = field(default_factory=list)
+    """Every card played to it, withdrawn ones included."""
+    quit_entry: int | None = None
+    """The entry at which it was turned and quitted (explicit `quit`, or implied by the next lead)."""
+    winner: Seat | None = None
+
+    @property
+    def active(self) -> list[Play]:
+        """The cards that stand in the trick."""
+        return [play for play in self.plays if not play.withdrawn]
+
+    @property
+    def complete(self) -> bool:
+        return len(self.active) >= self.size
+
+    @property
+    def led(self) -> Suit | None:
+        return self._led
+
+    _led: Suit | None = None
+
+    def played_by(self, seat: Seat) -> Play | None:
+        for play in self.active:
+            if play.seat is seat:
+                return play
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """One log entry replayed: the act, and where the hand stood when it happened."""
+
+    entry: int
+    act: Act
+    pos: Pos
+    phase: str
+    """"deal", "making", "discard", "play" or "after" (the hand is over)."""
+    trick: int
+    """The trick in progress or about to start (1-based; 0 before the play)."""
+
+
+@dataclass(slots=True)
+class Making:
+    """How the trump was made at Euchre."""
+
+    maker: Seat | None = None
+    """Who ordered up, assisted, took up or named the trump."""
+    act: str | None = None
+    round: int | None = None
+    entry: int | None = None
+    lone: Seat | None = None
+    """Who plays alone, if anyone."""
+    lone_entry: int | None = None
+    turned_down: bool = False
+    """All passed in the first round and the turned card went down."""
+    passed: dict[int, list[Seat]] = field(default_factory=lambda: {1: [], 2: []})
+    """Who passed in each round."""
+    discard: Card | None = None
+    discard_entry: int | None = None
+
+
+@dataclass(slots=True)
+class Table:
+    """A hand replayed."""
+
+    scenario: Scenario
+    game: Game
+    trumps: Trump
+    tricks: list[Trick]
+    moments: list[Moment]
+    holdings: dict[Seat, "SeatRecord"]
+    making: Making | None
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.trumps.suit
+
+    @property
+    def dealer(self) -> Seat:
+        return self.scenario.dealer
+
+    @property
+    def eldest(self) -> Seat:
+        return self.scenario.dealer.left
+
+    @property
+    def lone(self) -> Seat | None:
+        return self.making.lone if self.making else None
+
+    @property
+    def out(self) -> Seat | None:
+        """The lone player's partner, whose cards are out of the hand."""
+        return self.lone.partner if self.lone else None
+
+    def trick_at(self, entry: int) -> Trick | None:
+        for trick in self.tricks:
+            if any(play.entry == entry for play in trick.plays):
+                return trick
+        return None
+
+    def moment(self, entry: int) -> Moment:
+        return self.moments[entry - 1]
+
+    def tricks_won(self) -> dict[Seat, int]:
+        won = {seat: 0 for seat in SEATS}
+        for trick in self.tricks:
+            if trick.winner and trick.complete:
+                won[trick.winner] += 1
+        return won
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    """Everything the record shows of one player's cards."""
+
+    seat: Seat
+    dealt: set[Card]
+    """Cards known to have been dealt to him (from `hands`, or played, shown or discarded later)."""
+    listed_complete: bool
+    """`hands` listed his whole hand."""
+    listed: int
+    """How many cards `hands` listed."""
+    acquired: list[tuple[int, Card]] = field(default_factory=list)
+    """(entry, card) he took into his hand: the dealer's turned card."""
+    gone: list[tuple[int, Card, str]] = field(default_factory=list)
+    """(entry, card, how) that left his hand: "played", "discarded"; "returned" puts one back."""
+    exposed: list[tuple[int, Card, str]] = field(default_factory=list)
+    """(entry, card, how) shown: "expose", "drop", "detach", "throw", "two at once", "erroneous"."""
+
+    def total_cards(self, hand_size: int) -> int:
+        if self.listed_complete:
+            return self.listed + len(self.acquired)
+        return max(hand_size, len(self.dealt - {card for _, card in self.acquired})) + len(self.acquired)
+
+    def held_at(self, entry: int, hand_size: int) -> Knowledge:
+        """What he held just before log entry `entry`."""
+        held = set(self.dealt)
+        for when, card in self.acquired:
+            if when >= entry:
+                held.discard(card)
+        for when, card, how in sorted(self.gone, key=lambda item: item[0]):
+            if when < entry:
+                if how == "returned":
+                    held.add(card)
+                else:
+                    held.discard(card)
+        total = self.total_cards(hand_size)
+        known_total = len(self.dealt)
+        unknown = max(0, total - known_total)
+        return Knowledge(frozenset(held), unknown)
+
+
+class _Replay:
+    def __init__(self, scenario: Scenario, game: Game):
+        self.scenario = scenario
+        self.game = game
+        self.problems: list[Problem] = []
+        self.where: dict[Card, tuple[str, Pos]] = {}
+        self.records: dict[Seat, SeatRecord] = {}
+        self.moments: list[Moment] = []
+        self.tricks: list[Trick] = []
+        self.making = Making() if game.euchre else None
+        self.phase = "deal"
+        self.turned_taken = False
+        self.trumps = Trump(None, game.euchre)
+        self.played: dict[Card, int] = {}
+
+    # --- physical checks ---------------------------------------------------
+    def problem(self, pos: Pos, message: str) -> None:
+        self.problems.append(Problem(pos, message))
+
+    def in_pack(self, card: Card, pos: Pos, what: str) -> bool:
+        if card not in self.game.pack:
+            ranks = "".join(rank.letter for rank in self.game.pack.ranks)
+            self.problem(pos, f"{what}: {card} is not in the pack of {self.scenario.code} "
+                              f"({len(self.game.pack)} cards: {ranks} in each suit)")
+            return False
+        return True
+
+    def place(self, card: Card, owner: str, pos: Pos, what: str) -> bool:
+        if not self.in_pack(card, pos, what):
+            return False
+        if card in self.where and self.where[card][0] != owner:
+            other, other_pos = self.where[card]
+            self.problem(pos, f"{what}: {card} is in two places: also {other} (line {other_pos.line})")
+            return False
+        self.where.setdefault(card, (owner, pos))
+        return True
+
+    # --- setting out -------------------------------------------------------
+    def deal(self) -> None:
+        scenario, game = self.scenario, self.game
+        turned = scenario.turned
+        if turned is not None and scenario.turned_pos is not None:
+            owner = f"the dealer {scenario.dealer}'s hand" if not game.euchre else "the turned card"
+            self.place(turned, owner if not game.euchre else "the turned card", scenario.turned_pos, "`turned`")
+        for seat in SEATS:
+            holding = scenario.hands.get(seat)
+            cards = set(holding.cards) if holding else set()
+            for card, pos in zip(holding.cards if holding else (), holding.positions if holding else ()):
+                owner = f"the hand of {seat}"
+                if not game.euchre and card == turned and seat is scenario.dealer:
+                    continue
+                self.place(card, owner, pos, f"the hand of {seat}")
+            listed = len(cards)
+            complete = bool(holding and holding.complete)
+            if not game.euchre and turned is not None and seat is scenario.dealer:
+                # The turned card is the dealer's last card (Short Whist law 44 III).
+                if turned not in cards:
+                    cards.add(turned)
+                    listed += 1
+            self.records[seat] = SeatRecord(seat, cards, complete, listed)
+        if not game.euchre:
+            self.trumps = Trump(turned.suit if turned else None, bowers=False)
+
+    # --- the log ------------------------------------------------------------
+    def run(self) -> Table:
+        self.deal()
+        for entry in self.scenario.log:
+            if self.phase == "deal" and entry.act.verb not in DEAL_ACTS:
+                self.phase = "making" if self.game.euchre else "play"
+            self.moments.append(Moment(entry.number, entry.act, entry.pos, self.phase, self.trick_number()))
+            self.act(entry)
+        self.finish()
+        if self.problems:
+            raise ScenarioError(self.problems)
+        table = Table(self.scenario, self.game, self.trumps, self.tricks, self.moments, self.records, self.making)
+        self.annotate(table)
+        return table
+
+    def trick_number(self) -> int:
+        """The trick in progress, or the one about to start."""
+        trick = self.current()
+        if trick is not None and trick.active:
+            return trick.number
+        return len(self.tricks) + 1
+
+    def act(self, entry: LogEntry) -> None:
+        verb = entry.act.verb
+        if verb in MAKING_ACTS:
+            self.make(entry)
+        elif verb == "turn":
+            if self.phase == "deal":
+                self.phase = "making" if self.game.euchre else "play"
+        elif verb == "cut" and self.tricks:
+            # The cut for the next deal: the hand is over.
+            self.close_open_trick(entry.number)
+            self.phase = "after"
+        else:
+            handler = self.HANDLERS.get(verb)
+            if handler is not None:
+                handler(self, entry)
+        # Every other act (claims, calls, remarks, questions) stands in the timeline as it was.
+
+    def reveal_all(self, entry: LogEntry) -> None:
+        """`throw`: the whole hand shown face up (law 48)."""
+        seat = entry.act.seat
+        assert seat is not None
+        held = self.records[seat].held_at(entry.number, self.game.hand_size)
+        for card in sorted(held.known):
+            self.records[seat].exposed.append((entry.number, card, "throw"))
+
+    def reveal_each(self, entry: LogEntry) -> None:
+        for card in entry.act.cards:
+            self.reveal(entry.act.seat, card, entry, entry.act.verb)
+
+    # --- Euchre's making of the trump ----------------------------------------
+    def make(self, entry: LogEntry) -> None:
+        act, making = entry.act, self.making
+        if making is None:
+            return  # Whist has no making; the act stays in the timeline as it was said.
+        seat = act.seat
+        assert seat is not None
+        verb = act.verb
+        turned = self.scenario.turned
+        if verb == "pass":
+            making.passed[2 if making.turned_down else 1].append(seat)
+            first = making.passed[1]
+            if not making.turned_down and making.maker is None and len(set(first)) == 4:
+                making.turned_down = True
+            return
+        if verb == "turn down":
+            making.turned_down = True
+            making.passed[1].append(seat)
+            return
+        if verb == "mention":
+            return
+        if verb in ROUND_ONE_MAKES or (verb == "alone" and making.maker is None):
+            if making.maker is not None:
+                if verb == "alone" or verb == "take it from you":
+                    self.declare_alone(seat, entry)
+                return
+            if turned is not None and not making.turned_down:
+                making.maker, making.act, making.round, making.entry = seat, verb, 1, entry.number
+                self.trumps = Trump(turned.suit, bowers=True)
+                self.take_up(entry)
+                if verb == "alone":
+                    self.declare_alone(seat, entry)
+                self.phase = "discard"
+            return
+        if verb in ("name", "alone at"):
+            if making.maker is not None:
+                return
+            assert act.suit is not None
+            if turned is not None and act.suit is turned.suit and making.turned_down:
+                # Law 78: naming the suit turned down is passing.
+                making.passed[2].append(seat)
+                return
+            making.maker, making.act, making.round, making.entry = seat, verb, 2 if making.turned_down else 1, entry.number
+            self.trumps = Trump(act.suit, bowers=True)
+            if verb == "alone at":
+                self.declare_alone(seat, entry)
+            self.phase = "play"
+            return
+        if verb in ("alone", "take it from you"):
+            self.declare_alone(seat, entry)
+
+    def declare_alone(self, seat: Seat, entry: LogEntry) -> None:
+        making = self.making
+        assert making is not None
+        if making.lone is None or entry.act.verb == "take it from you":
+            making.lone, making.lone_entry = seat, entry.number
+
+    def take_up(self, entry: LogEntry) -> None:
+        turned = self.scenario.turned
+        if turned is None or self.turned_taken:
+            return
+        self.turned_taken = True
+        dealer = self.records[self.scenario.dealer]
+        dealer.dealt.add(turned)
+        dealer.acquired.append((entry.number, turned))
+
+    def discard(self, entry: LogEntry) -> None:
+        act = entry.act
+        seat = act.seat
+        assert seat is not None
+        card = act.card
+        record = self.records[seat]
+        if not self.in_pack(card, entry.pos, "discard"):
+            return
+        self.own(seat, card, entry, "discards")
+        record.gone.append((entry.number, card, "discarded"))
+        if self.making is not None and seat is self.scenario.dealer and self.making.discard is None:
+            self.making.discard, self.making.discard_entry = card, entry.number
+        if self.phase == "discard":
+            self.phase = "play"
+
+    def own(self, seat: Seat, card: Card, entry: LogEntry, doing: str) -> bool:
+        """Check that `seat` can hold `card` and note that he did."""
+        record = self.records[seat]
+        where = self.where.get(card)
+        turned = self.scenario.turned
+        if card == turned and self.game.euchre:
+            if seat is self.scenario.dealer and self.turned_taken:
+                return True
+            self.problem(entry.pos, f"{seat} {doing} {card}, but {card} is the turned card"
+                                    + ("" if seat is self.scenario.dealer else f", which only the dealer {self.scenario.dealer} can take up"))
+            return False
+        if where is not None and where[0] != f"the hand of {seat}" and card not in record.dealt:
+            self.problem(entry.pos, f"{seat} {doing} {card}, but {card} is {where[0]} (line {where[1].line})")
+            return False
+        if card not in record.dealt:
+            if record.listed_complete:
+                self.problem(entry.pos, f"{seat} {doing} {card}, but the hand of {seat} as dealt "
+                                        f"(line {self.scenario.hands[seat].pos.line}) does not hold it")
+                return False
+            record.dealt.add(card)
+            self.where[card] = (f"the hand of {seat}", entry.pos)
+        return True
+
+    # --- play -------------------------------------------------------------
+    def current_open(self) -> bool:
+        return bool(self.tricks) and self.tricks[-1].quit_entry is None and not self.tricks[-1].complete
+
+    def current(self) -> Trick | None:
+        if self.tricks and self.tricks[-1].quit_entry is None:
+            return self.tricks[-1]
+        return None
+
+    def size(self) -> int:
+        return 3 if self.making and self.making.lone else 4
+
+    def next_leader(self) -> Seat:
+        """Who ought to lead the next trick: the eldest hand first, then each trick's winner."""
+        out = self.making.lone.partner if self.making and self.making.lone else None
+        if not self.tricks:
+            leader = self.scenario.dealer.left
+        else:
+            leader = self.tricks[-1].winner or self.tricks[-1].leader
+        while leader is out:
+            leader = leader.left
+        return leader
+
+    def due_in(self, trick: Trick) -> Seat | None:
+        """Whose turn it is in a trick: the first seat from the leader, in order, who has not played."""
+        out = self.making.lone.partner if self.making and self.making.lone else None
+        played = {play.seat for play in trick.active}
+        for step in range(4):
+            seat = trick.leader.after(step)
+            if seat is out or seat in played:
+                continue
+            return seat
+        return None
+
+    def close_open_trick(self, entry: int) -> None:
+        trick = self.current()
+        if trick is not None and trick.active:
+            trick.quit_entry = entry
+            trick.winner = self.winner(trick)
+
+    def quit(self, entry: int) -> None:
+        trick = self.current()
+        if trick is None:
+            return
+        if not trick.active:
+            self.tricks.pop()
+            return
+        trick.quit_entry = entry
+        trick.winner = self.winner(trick)
+
+    def winner(self, trick: Trick) -> Seat | None:
+        active = trick.active
+        if not active:
+            return None
+        led = trick.led or self.trumps.suit_of(active[0].card)
+        best = max(active, key=lambda play: (self.trumps.power(play.card, led), -active.index(play)))
+        return best.seat
+
+    def play(self, entry: LogEntry) -> None:
+        act = entry.act
+        seat = act.seat
+        assert seat is not None
+        cards = act.cards
+        for card in cards:
+            if not self.in_pack(card, entry.pos, f"{seat} plays"):
+                return
+            if card in self.played:
+                self.problem(entry.pos, f"{seat} plays {card}, but {card} was already played (log entry {self.played[card]})")
+                return
+        if self.phase in ("deal", "making", "discard"):
+            self.phase = "play"
+        for card in cards:
+            if not self.own(seat, card, entry, "plays"):
+                return
+        trick = self.current()
+        if trick is not None and trick.complete:
+            # A full trick not yet quitted: the next card played quits it (DESIGN.md).
+            trick.quit_entry = entry.number
+            trick.winner = self.winner(trick)
+            trick = None
+        if trick is None:
+            due = self.next_leader()
+            trick = Trick(len(self.tricks) + 1, seat, due, self.size())
+            self.tricks.append(trick)
+        card = cards[0]
+        due = self.due_in(trick) if trick.active else trick.due_leader
+        play = Play(seat, card, entry.number, trick.number, due, trick.led if trick.active else None,
+                    also_played=tuple(cards[1:]))
+        if not trick.active:
+            trick.leader = seat
+            trick._led = self.trumps.suit_of(card) if self.trumps.suit or not self.game.euchre else card.suit
+        trick.plays.append(play)
+        record = self.records[seat]
+        record.gone.append((entry.number, card, "played"))
+        self.played[card] = entry.number
+        for extra in cards[1:]:
+            record.exposed.append((entry.number, extra, "two at once"))
+
+    def correct(self, entry: LogEntry) -> None:
+        """Take back the card just played to the trick in progress and play another."""
+        seat = entry.act.seat
+        assert seat is not None
+        trick = self.tricks[-1] if self.tricks else None
+        old = trick.played_by(seat) if trick else None
+        if trick is None or old is None:
+            self.play(entry)
+            return
+        old.withdrawn_at = entry.number
+        record = self.records[seat]
+        record.gone.append((entry.number, old.card, "returned"))
+        self.played.pop(old.card, None)
+        card = entry.act.card
+        if not self.in_pack(card, entry.pos, f"{seat} corrects to") or not self.own(seat, card, entry, "plays"):
+            return
+        if card in self.played:
+            self.problem(entry.pos, f"{seat} plays {card}, but {card} was already played (log entry {self.played[card]})")
+            return
+        play = Play(seat, card, entry.number, trick.number, old.due, old.led)
+        trick.plays.append(play)
+        if trick.active and trick.active[0] is play:
+            trick.leader = seat
+            trick._led = self.trumps.suit_of(card)
+        record.gone.append((entry.number, card, "played"))
+        self.played[card] = entry.number
+        if trick.quit_entry is not None:
+            trick.winner = self.winner(trick)
+
+    def take_back(self, entry: LogEntry) -> None:
+        seat = entry.act.seat
+        assert seat is not None
+        trick = self.current()
+        old = trick.played_by(seat) if trick else None
+        if trick is None or old is None:
+            return
+        old.withdrawn_at = entry.number
+        self.records[seat].gone.append((entry.number, old.card, "returned"))
+        self.played.pop(old.card, None)
+        if not trick.active:
+            self.tricks.pop()
+        elif trick.active[0].seat is not trick.leader:
+            trick.leader = trick.active[0].seat
+            trick._led = self.trumps.suit_of(trick.active[0].card)
+
+    def reveal(self, seat: Seat | None, card: Card, entry: LogEntry, how: str) -> None:
+        if seat is None or not self.in_pack(card, entry.pos, how):
+            return
+        if self.own(seat, card, entry, f"shows"):
+            self.records[seat].exposed.append((entry.number, card, how))
+
+    def finish(self) -> None:
+        trick = self.current()
+        if trick is not None and trick.complete:
+            trick.winner = self.winner(trick)
+        elif trick is not None and trick.active:
+            trick.winner = self.winner(trick) if trick.complete else None
+
+    HANDLERS = {
+        "discard": discard,
+        "play": play,
+        "correct": correct,
+        "take back": take_back,
+        "quit": lambda self, entry: self.quit(entry.number),
+        "expose": reveal_each,
+        "drop": reveal_each,
+        "detach": reveal_each,
+        "throw": reveal_all,
+    }
+
+    # --- what each player held at each play ----------------------------------
+    def annotate(self, table: Table) -> None:
+        hand_size = self.game.hand_size
+        for trick in self.tricks:
+            for play in trick.plays:
+                record = self.records[play.seat]
+                holding = record.held_at(play.entry, hand_size)
+                play.holding = holding
+                led = play.led
+                if led is None:
+                    play.legal = holding.known if holding.unknown == 0 else None
+                    continue
+                following = frozenset(card for card in holding.known if self.trumps.suit_of(card) is led)
+                if following:
+                    play.legal = following
+                elif holding.unknown == 0:
+                    play.legal = holding.known
+                else:
+                    play.legal = None
+
+
+def game_for(code: str) -> Game:
+    """The game facts of a built-in code."""
+    return BUILTIN_GAMES[code]
+
+
+def replay(scenario: Scenario, game: Game | None = None) -> Table:
+    """Replay a scenario's log at the table of its code."""
+    if game is None:
+        game = _game_of(scenario)
+    return _Replay(scenario, game).run()
+
+
+def _game_of(scenario: Scenario) -> Game:
+    if scenario.code in BUILTIN_GAMES:
+        return BUILTIN_GAMES[scenario.code]
+    from adjudicate.errors import did_you_mean
+    pos = scenario.positions.get("code", Pos(scenario.path, 1, 1))
+    raise ScenarioError([Problem(pos, f"unknown code {scenario.code!r}{did_you_mean(scenario.code, BUILTIN_GAMES)}; "
+                                      f"expected one of: {', '.join(BUILTIN_GAMES)}")])
