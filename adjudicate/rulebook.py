@@ -1,0 +1,802 @@
+"""Rulebooks: a code's numbered laws, verbatim, each with where it stood in its file.
+
+A rulebook is one YAML file per code (docs/rulebook-format.md). `load_rulebook`
+reads one with every check and either returns a `Rulebook` or raises one
+`RulebookError` holding every problem it found, each with file:line:col.
+`builtin_rulebook` loads the codes shipped inside the package; `Library` holds
+them all and answers the questions that cross laws: what cites this law, and
+which laws of the other codes are about the same thing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import textwrap
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Iterator
+
+from adjudicate.errors import InputError, Pos, Problem, RulebookError, UsageError, did_you_mean
+from adjudicate.yamlsource import Node, parse_yaml, read_yaml
+
+KINDS = ("definition", "scoring", "procedure", "penalty", "ruling", "etiquette")
+"""What a law may be (docs/rulebook-format.md, `kind`)."""
+FAMILIES = ("whist", "euchre")
+"""The families of games a rulebook may govern."""
+RANKS = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
+"""Every rank a pack may hold, highest first."""
+
+_CODE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+_LAW_ID = re.compile(r"[0-9]+")
+_CLAUSE_ID = re.compile(r"[IVXLC]+")
+_REF = re.compile(r"([0-9]+)(?:\.([IVXLC]+))?")
+_SUBJECT = re.compile(r"[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)*")
+_FOOTNOTE_MARK = re.compile(r"\[([0-9]+)\]")
+_CLAUSE_LINE = re.compile(r"\s*[IVXLC]+\.\s")
+# "Law 27", "Rule 32", "Laws 45 and 50": a citation the refs must list
+_CITATION = re.compile(r"\b(?:Laws?|Rules?)\s+([0-9]+(?:\s*(?:,|and|or|to|-|–)\s*[0-9]+)*)")
+
+
+# --- text --------------------------------------------------------------------
+
+def paragraphs(text: str) -> tuple[str, ...]:
+    """The verbatim, line-broken text as paragraphs, each on one line.
+
+    Lines are joined within a paragraph; a blank line ends one, and a line that
+    opens with a Roman numeral ("I. Two or more cards played at once.") starts
+    its own, as the source sets its clauses apart.
+    """
+    result: list[str] = []
+    current: list[str] = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped or (_CLAUSE_LINE.match(line) and current):
+            if current:
+                result.append(" ".join(current))
+            current = [stripped] if stripped else []
+            continue
+        current.append(stripped)
+    if current:
+        result.append(" ".join(current))
+    return tuple(result)
+
+
+def reflow(text: str, width: int | None = None) -> str:
+    """The text as paragraphs separated by blank lines, wrapped to `width` if given.
+
+    A clause paragraph ("IV. Cannot be divided ...") wraps with a hanging indent.
+    """
+    paras = paragraphs(text)
+    if width is None:
+        return "\n\n".join(paras)
+    out = []
+    for para in paras:
+        match = _CLAUSE_LINE.match(para)
+        indent = " " * (len(match.group(0)) if match else 0)
+        out.append(textwrap.fill(para, width=width, subsequent_indent=indent,
+                                 break_long_words=False, break_on_hyphens=False))
+    return "\n\n".join(out)
+
+
+def law_sort_key(ref: str) -> tuple[int, str]:
+    """Orders law ids and refs numerically: "9" < "10" < "72" < "72.I"."""
+    number, _, rest = ref.partition(".")
+    return (int(number) if number.isdigit() else 1 << 30, rest)
+
+
+# --- the records ----------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """A numbered sub-clause of a law, addressable as LAW.CLAUSE ("72.V")."""
+
+    id: str
+    """The clause's Roman numeral as printed: "V"."""
+    law: str
+    """The id of the law it belongs to: "72"."""
+    text: str
+    """The clause's text, verbatim, line breaks kept, without its numeral."""
+    pos: Pos = field(compare=False)
+    """Where the clause's record starts in the rulebook file."""
+
+    @property
+    def ref(self) -> str:
+        """The clause's address within its code: "72.V"."""
+        return f"{self.law}.{self.id}"
+
+    def reflowed(self, width: int | None = None) -> str:
+        """The text as paragraphs for display (see `reflow`)."""
+        return reflow(self.text, width)
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A footnote to a law, kept with the law it annotates (Cavendish's, in Short Whist)."""
+
+    mark: str
+    """The footnote's number in the source: "32" for the marker [32] in the law's text."""
+    by: str
+    """Whose note it is: "Cavendish". Notes are his, not the law's."""
+    text: str
+    """The note's text, verbatim, line breaks kept."""
+    refs: tuple[str, ...]
+    """Ids of the laws (or clauses) the note cites, in the note's own code."""
+    pos: Pos = field(compare=False)
+    """Where the note's record starts in the rulebook file."""
+
+    def reflowed(self, width: int | None = None) -> str:
+        """The text as paragraphs for display (see `reflow`)."""
+        return reflow(self.text, width)
+
+
+@dataclass(frozen=True, slots=True)
+class Law:
+    """One numbered law of a code: its verbatim text and what we know about it."""
+
+    id: str
+    """The law's number as a string: "63"."""
+    code: str
+    """The id of the code it belongs to: "euchre"."""
+    section: str
+    """The heading it stands under in the source: "The Revoke"."""
+    title: str
+    """A short title of ours: "The penalty for a revoke"."""
+    kind: str
+    """One of `KINDS`: definition, scoring, procedure, penalty, ruling, etiquette."""
+    subjects: tuple[str, ...]
+    """Dotted subjects ("revoke.penalty"); laws of different codes sharing one are counterparts."""
+    refs: tuple[str, ...]
+    """Ids of the laws or clauses its text cites ("27", "44.IV"), in this code."""
+    text: str
+    """The law's text, verbatim from the source, line breaks kept, without its number."""
+    clauses: tuple[Clause, ...]
+    """Its numbered sub-clauses, in order; empty for most laws."""
+    notes: tuple[Note, ...]
+    """Footnotes on it, in order; empty for most laws."""
+    pos: Pos = field(compare=False)
+    """Where the law's record starts in the rulebook file."""
+
+    @property
+    def ref(self) -> str:
+        """The law's address across codes: "euchre:63"."""
+        return f"{self.code}:{self.id}"
+
+    @property
+    def number(self) -> int:
+        """The law's number as a number, for ordering."""
+        return int(self.id)
+
+    def clause(self, clause_id: str) -> Clause | None:
+        """The clause with this numeral, or None."""
+        for clause in self.clauses:
+            if clause.id == clause_id:
+                return clause
+        return None
+
+    def paragraphs(self) -> tuple[str, ...]:
+        """The text as paragraphs, each on one line (see `paragraphs`)."""
+        return paragraphs(self.text)
+
+    def reflowed(self, width: int | None = None) -> str:
+        """The text as paragraphs for display, wrapped to `width` if given."""
+        return reflow(self.text, width)
+
+    def all_refs(self) -> Iterator[tuple[str, Note | None]]:
+        """Every ref of the law: its text's, then each note's (with the note)."""
+        for ref in self.refs:
+            yield ref, None
+        for note in self.notes:
+            for ref in note.refs:
+                yield ref, note
+
+    def record(self) -> dict[str, Any]:
+        """The law as plain data, for JSON: `clauses` and `notes` only where present."""
+        data: dict[str, Any] = {
+            "id": self.id,
+            "code": self.code,
+            "section": self.section,
+            "title": self.title,
+            "kind": self.kind,
+            "subjects": list(self.subjects),
+            "text": self.text,
+            "refs": list(self.refs),
+        }
+        if self.clauses:
+            data["clauses"] = [{"id": c.id, "text": c.text} for c in self.clauses]
+        if self.notes:
+            data["notes"] = [{"mark": n.mark, "by": n.by, "text": n.text, "refs": list(n.refs)}
+                             for n in self.notes]
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """The facts of the game a code governs, as its rulebook states them."""
+
+    family: str
+    """"whist" or "euchre"."""
+    ranks: tuple[str, ...]
+    """The ranks of the pack in each suit, highest first as listed: Euchre's A K Q J T 9 8 7."""
+    hand_size: int
+    """Cards dealt to each player: 5 in Euchre, 13 in Whist."""
+    game_points: int
+    """Points that win a game: 5 in Euchre and Short Whist, 10 in Long Whist."""
+
+
+@dataclass(frozen=True, slots=True)
+class Metadata:
+    """Where a code comes from: the bibliographic facts of its source."""
+
+    authors: tuple[str, ...] = ()
+    """Who wrote the laws."""
+    annotator: str | None = None
+    """Whose footnotes the notes are, if any: "Cavendish"."""
+    club: str | None = None
+    """The club that adopted the code."""
+    year: int | None = None
+    """The year the code was adopted."""
+    edition: str | None = None
+    """The edition the text was taken from."""
+    source: str | None = None
+    """The file or book the text was copied from."""
+    note: str | None = None
+    """A remark on the rulebook as a whole: what it leaves out, what it keeps as printed."""
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A code's laws in the source's order, with lookup by id ("63") or clause ("72.V")."""
+
+    code: str
+    """The code id used on the command line: "short-whist"."""
+    title: str
+    """The code's full title."""
+    metadata: Metadata
+    """Authors, club, year, edition, source."""
+    game: Game
+    """The pack, the hand and the game as this code plays them."""
+    laws: tuple[Law, ...]
+    """Every law, in the order of the file (the source's)."""
+    path: str
+    """The file it was loaded from, as named."""
+    _by_id: dict[str, Law] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {law.id: law for law in self.laws})
+
+    def __len__(self) -> int:
+        return len(self.laws)
+
+    def __iter__(self) -> Iterator[Law]:
+        return iter(self.laws)
+
+    def __contains__(self, ref: object) -> bool:
+        return isinstance(ref, str) and self.get(ref) is not None
+
+    def get(self, ref: str) -> Law | Clause | None:
+        """The law ("63") or clause ("72.V") with this id, or None."""
+        law_id, _, clause_id = ref.partition(".")
+        law = self._by_id.get(law_id)
+        if law is None or not clause_id:
+            return law
+        return law.clause(clause_id)
+
+    def resolve(self, ref: str) -> tuple[Law, Clause | None]:
+        """The law and, for "72.V", the clause; a `UsageError` naming what exists if not found."""
+        law_id, dot, clause_id = ref.strip().partition(".")
+        law = self._by_id.get(law_id)
+        if law is None:
+            ids = [law.id for law in self.laws]
+            span = f"its laws are {ids[0]}–{ids[-1]}" if ids else "it has no laws"
+            raise UsageError(f"{self.code} has no law {law_id!r}{did_you_mean(law_id, ids)} ({span})")
+        if not dot:
+            return law, None
+        clause = law.clause(clause_id.upper())
+        if clause is None:
+            if not law.clauses:
+                raise UsageError(f"{law.ref} has no clauses")
+            names = [c.id for c in law.clauses]
+            raise UsageError(f"{law.ref} has no clause {clause_id!r}{did_you_mean(clause_id.upper(), names)}"
+                             f" (its clauses are {', '.join(names)})")
+        return law, clause
+
+    def law(self, law_id: str) -> Law:
+        """The law with this id; a `UsageError` with a did-you-mean if there is none."""
+        return self.resolve(law_id.partition(".")[0])[0]
+
+
+# --- reading -----------------------------------------------------------------------
+
+class _Reader:
+    """Reads one rulebook's node tree, collecting every problem instead of stopping at the first."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.problems: list[Problem] = []
+        self.code = "?"
+        # (ref, where it was written, the law citing it) checked once every law is known
+        self.pending_refs: list[tuple[str, Pos, str]] = []
+        # every law id met, even of laws that failed to load (so as not to report refs to them)
+        self.seen_ids: set[str] = set()
+
+    def problem(self, pos: Pos, message: str) -> None:
+        self.problems.append(Problem(pos, message))
+
+    def attempt(self, read: Callable[[], Any]) -> Any:
+        """Run one read; an InputError becomes problems and the result None."""
+        try:
+            return read()
+        except InputError as error:
+            self.problems.extend(error.problems)
+            return None
+
+    def keys(self, node: Node, what: str, fields: dict[str, Any]) -> None:
+        required = tuple(key for key, (needed, _) in fields.items() if needed)
+        self.attempt(lambda: node.check_keys(what, frozenset(fields), required))
+
+    # --- small values -----------------------------------------------------
+    def nonempty(self, node: Node, what: str) -> str:
+        value = node.text(what)
+        if not value.strip():
+            raise node.error(f"{what} is empty")
+        return value
+
+    def text_list(self, node: Node, what: str, pattern: re.Pattern[str] | None = None,
+                  expected: str = "") -> tuple[str, ...]:
+        node.expect_seq(what)
+        values: list[str] = []
+        seen: dict[str, Pos] = {}
+        for element in node.elements():
+            value = self.attempt(lambda: element.text(f"each of {what}"))
+            if value is None:
+                continue
+            value = value.strip()
+            if pattern is not None and not pattern.fullmatch(value):
+                self.problem(element.pos, f"{value!r} in {what} is not {expected}")
+                continue
+            if value in seen:
+                self.problem(element.pos, f"{value!r} is listed twice in {what} "
+                                          f"(first at line {seen[value].line})")
+                continue
+            seen[value] = element.pos
+            values.append(value)
+        return tuple(values)
+
+    def refs(self, node: Node, what: str, citing: str) -> tuple[str, ...]:
+        refs = self.text_list(node, what, _REF, 'a law id like "27" or a clause like "44.IV"')
+        positions = {e.value.strip(): e.pos for e in node.elements() if e.is_scalar()}
+        for ref in refs:
+            self.pending_refs.append((ref, positions.get(ref, node.pos), citing))
+        return refs
+
+    # --- the file ---------------------------------------------------------------
+    def rulebook(self, root: Node) -> Rulebook | None:
+        root.expect_map("a rulebook")
+        self.keys(root, "the rulebook", _TOP_FIELDS)
+        values: dict[str, Any] = {}
+        for key, (required, read) in _TOP_FIELDS.items():
+            node = root.get(key)
+            if node is not None and not (node.is_null() and not required):  # null: not known
+                values[key] = self.attempt(lambda: read(self, node))
+        if values.get("code"):
+            self.code = values["code"]
+        laws_node = root.get("laws")
+        laws = self.attempt(lambda: self.laws(laws_node)) if laws_node is not None else None
+        self.check_refs(laws or ())
+        if self.problems:
+            return None
+        meta = Metadata(**{k: values[k] for k in _META_KEYS if values.get(k) is not None})
+        return Rulebook(values["code"], values["title"], meta, values["game"], tuple(laws), self.path)
+
+    def game(self, node: Node) -> Game | None:
+        node.expect_map("game")
+        self.keys(node, "game", _GAME_FIELDS)
+        values = {}
+        for key, (_, read) in _GAME_FIELDS.items():
+            child = node.get(key)
+            if child is not None:
+                values[key] = self.attempt(lambda: read(self, child))
+        if any(values.get(key) is None for key in _GAME_FIELDS):
+            return None
+        ranks, hand = values["ranks"], values["hand_size"]
+        if len(ranks) * 4 < hand * 4:
+            self.problem(node.pos, f"a pack of {len(ranks) * 4} cards cannot deal {hand} to each of four players")
+            return None
+        return Game(**values)
+
+    def laws(self, node: Node) -> tuple[Law, ...]:
+        node.expect_seq("laws")
+        laws: list[Law] = []
+        first: dict[str, Pos] = {}
+        marks: dict[str, Pos] = {}
+        previous: Law | None = None
+        for element in node.elements():
+            law = self.attempt(lambda: self.law(element))
+            if law is None:
+                continue
+            if law.id in first:
+                self.problem(law.pos, f"duplicate law id {law.id!r} (first at line {first[law.id].line})")
+                continue
+            first[law.id] = law.pos
+            if previous is not None and law.number < previous.number:
+                self.problem(law.pos, f"law {law.id} comes after law {previous.id}: "
+                                      "laws should stand in the source's order")
+            previous = law
+            for note in law.notes:
+                if note.mark in marks:
+                    self.problem(note.pos, f"note [{note.mark}] is given twice "
+                                           f"(first at line {marks[note.mark].line})")
+                marks.setdefault(note.mark, note.pos)
+            laws.append(law)
+        return tuple(laws)
+
+    def law(self, node: Node) -> Law | None:
+        node.expect_map("a law")
+        id_node = node.get("id")
+        law_id = self.attempt(lambda: _law_id(self, id_node)) if id_node is not None else None
+        if law_id is not None:
+            self.seen_ids.add(law_id)
+        # how messages name the law: its id, or as much of one as there is
+        if law_id is None and id_node is not None and id_node.is_scalar() and not id_node.is_null():
+            label = str(id_node.value).strip()
+        else:
+            label = law_id or f"at line {node.pos.line}"
+        self.keys(node, f"law {label}", _LAW_FIELDS)
+        before = len(self.problems)
+        values: dict[str, Any] = {"id": law_id}
+        for key, (_, read) in _LAW_FIELDS.items():
+            child = node.get(key)
+            if key != "id" and child is not None:
+                values[key] = self.attempt(lambda: read(self, child, label))
+        if any(values.get(key) is None for key, (required, _) in _LAW_FIELDS.items() if required):
+            return None
+        values["clauses"] = values.get("clauses") or ()
+        values["notes"] = values.get("notes") or ()
+        law = Law(code=self.code, pos=node.pos, **values)
+        self.check_marks(law, node)
+        self.check_citations(law, node)
+        self.check_clauses(law)
+        return None if len(self.problems) > before else law
+
+    def clause(self, node: Node, law_id: str) -> Clause:
+        node.expect_map(f"a clause of law {law_id}")
+        self.keys(node, f"a clause of law {law_id}", _CLAUSE_FIELDS)
+        id_node, text_node = node.get("id"), node.get("text")
+        clause_id = self.attempt(lambda: _clause_id(id_node)) if id_node is not None else None
+        text = self.attempt(lambda: self.nonempty(text_node, f"the text of clause {law_id}.{clause_id}")) \
+            if text_node is not None else None
+        if clause_id is None or text is None:
+            raise InputError([])
+        return Clause(clause_id, law_id, text, node.pos)
+
+    def note(self, node: Node, law_id: str) -> Note:
+        node.expect_map(f"a note on law {law_id}")
+        self.keys(node, f"a note on law {law_id}", _NOTE_FIELDS)
+        got: dict[str, Any] = {}
+        for key in ("mark", "by", "text"):
+            child = node.get(key)
+            if child is not None:
+                got[key] = self.attempt(lambda: self.nonempty(child, f"the {key} of a note on law {law_id}"))
+        mark = got.get("mark")
+        if mark is not None and not _LAW_ID.fullmatch(mark.strip()):
+            self.problem(node.get("mark").pos, f"a note's mark should be its footnote number, like \"32\", "  # type: ignore[union-attr]
+                                               f"not {mark!r}")
+            mark = None
+        refs_node = node.get("refs")
+        refs = self.attempt(lambda: self.refs(refs_node, f"the refs of note [{mark}]", law_id)) \
+            if refs_node is not None else ()
+        if mark is None or got.get("by") is None or got.get("text") is None or refs is None:
+            raise InputError([])
+        return Note(mark.strip(), got["by"].strip(), got["text"], refs, node.pos)
+
+    def check_marks(self, law: Law, node: Node) -> None:
+        """Each note's marker ([32]) stands in the text or a clause; each marker has its note."""
+        printed = set(_FOOTNOTE_MARK.findall(law.text))
+        for clause in law.clauses:
+            printed.update(_FOOTNOTE_MARK.findall(clause.text))
+        marks = {note.mark for note in law.notes}
+        for note in law.notes:
+            if note.mark not in printed:
+                self.problem(note.pos, f"note [{note.mark}] is not marked in the text of law {law.id} "
+                                       "or its clauses")
+        for mark in sorted(printed - marks, key=int):
+            self.problem(node.get("text").pos,  # type: ignore[union-attr]
+                         f"the text of law {law.id} marks footnote [{mark}], but the law has no note [{mark}]")
+
+    def check_clauses(self, law: Law) -> None:
+        """The text is the whole law as printed, so each clause stands in it after its numeral."""
+        whole = " ".join(law.text.split())
+        for clause in law.clauses:
+            if f"{clause.id}. {' '.join(clause.text.split())}" not in whole:
+                self.problem(clause.pos, f"clause {clause.ref} is not in the text of law {law.id} "
+                                         f"as \"{clause.id}. \" and the clause's text (line breaks aside)")
+
+    def check_citations(self, law: Law, node: Node) -> None:
+        """A law the text (or a note) cites by number ("Rule 32", "_Vide_ Law 72") is in its refs."""
+        texts: list[tuple[str, tuple[str, ...], Pos, str]] = [
+            (law.text + "\n" + "\n".join(c.text for c in law.clauses), law.refs,
+             node.get("refs").pos, f"law {law.id}")]  # type: ignore[union-attr]
+        texts += [(note.text, note.refs, note.pos, f"note [{note.mark}]") for note in law.notes]
+        for text, refs, pos, what in texts:
+            listed = {ref.partition(".")[0] for ref in refs}
+            for match in _CITATION.finditer(text):
+                for number in re.findall(r"[0-9]+", match.group(1)):
+                    if number not in listed:
+                        self.problem(pos, f"{what} cites law {number} ({match.group(0).strip()!r}), "
+                                          f"but its refs do not list {number!r}")
+
+    def check_refs(self, laws: Iterable[Law]) -> None:
+        """Every ref names a law, or a clause of a law, of this rulebook."""
+        by_id = {law.id: law for law in laws}
+        for ref, pos, citing in self.pending_refs:
+            law_id, _, clause_id = ref.partition(".")
+            law = by_id.get(law_id)
+            if law is None and law_id in self.seen_ids:
+                continue  # the law is there but has problems of its own
+            if law is None:
+                self.problem(pos, f"law {citing} cites law {law_id}, which is not in this rulebook"
+                                  f"{did_you_mean(law_id, by_id)}")
+            elif clause_id and law.clause(clause_id) is None:
+                names = ", ".join(c.id for c in law.clauses)
+                self.problem(pos, f"law {citing} cites {ref}, but law {law_id} has "
+                                  + (f"no clause {clause_id} (its clauses are {names})" if names else "no clauses"))
+
+
+def _law_id(reader: _Reader, node: Node) -> str:
+    value = node.text("a law's id").strip()
+    if not _LAW_ID.fullmatch(value):
+        raise node.error(f'a law\'s id should be its number as a string, like "63", not {value!r}')
+    return value
+
+
+def _clause_id(node: Node) -> str:
+    value = node.text("a clause's id").strip()
+    if not _CLAUSE_ID.fullmatch(value):
+        raise node.error(f'a clause\'s id should be its Roman numeral, like "IV", not {value!r}')
+    return value
+
+
+def _one_of(node: Node, what: str, choices: tuple[str, ...]) -> str:
+    value = node.text(what).strip()
+    if value not in choices:
+        raise node.error(f"{what} {value!r} is not one of: {', '.join(choices)}{did_you_mean(value, choices)}")
+    return value
+
+
+def _positive(node: Node, what: str) -> int:
+    value = node.integer(what)
+    if value <= 0:
+        raise node.error(f"{what} should be more than 0, not {value}")
+    return value
+
+
+def _code(reader: _Reader, node: Node) -> str:
+    value = node.text("the code").strip()
+    if not _CODE.fullmatch(value):
+        raise node.error(f"the code should be a short id in lower case, like \"short-whist\", not {value!r}")
+    return value
+
+
+def _subjects(reader: _Reader, node: Node, law_id: str) -> tuple[str, ...]:
+    values = reader.text_list(node, f"the subjects of law {law_id}", _SUBJECT,
+                              'a dotted subject in lower case, like "revoke.penalty"')
+    if not values and not node.elements():
+        raise node.error(f"law {law_id} needs at least one subject")
+    return values
+
+
+def _seq_of(name: str, read: Callable[[_Reader, Node, str], Any]) -> Callable[[_Reader, Node, str], tuple[Any, ...]]:
+    def read_all(reader: _Reader, node: Node, law_id: str) -> tuple[Any, ...]:
+        node.expect_seq(f"the {name} of law {law_id}")
+        items = [reader.attempt(lambda: read(reader, element, law_id)) for element in node.elements()]
+        if any(item is None for item in items):
+            raise InputError([])
+        return tuple(items)
+    return read_all
+
+
+def _clauses(reader: _Reader, node: Node, law_id: str) -> tuple[Clause, ...]:
+    clauses: tuple[Clause, ...] = _seq_of("clauses", lambda r, n, i: r.clause(n, i))(reader, node, law_id)
+    seen: dict[str, Pos] = {}
+    for clause in clauses:
+        if clause.id in seen:
+            reader.problem(clause.pos, f"duplicate clause {law_id}.{clause.id} (first at line {seen[clause.id].line})")
+        seen.setdefault(clause.id, clause.pos)
+    return clauses
+
+
+# One row per key a record may have: (required?, how to read it). The matcher's
+# `condition` and `remedies` will be two more rows of _LAW_FIELDS (and two fields of `Law`).
+_LAW_FIELDS: dict[str, tuple[bool, Callable[..., Any]]] = {
+    "id": (True, _law_id),
+    "section": (True, lambda r, n, i: r.nonempty(n, f"the section of law {i}").strip()),
+    "title": (True, lambda r, n, i: r.nonempty(n, f"the title of law {i}").strip()),
+    "kind": (True, lambda r, n, i: _one_of(n, f"the kind of law {i}", KINDS)),
+    "subjects": (True, _subjects),
+    "refs": (True, lambda r, n, i: r.refs(n, f"the refs of law {i}", i)),
+    "text": (True, lambda r, n, i: r.nonempty(n, f"the text of law {i}")),
+    "clauses": (False, _clauses),
+    "notes": (False, _seq_of("notes", lambda r, n, i: r.note(n, i))),
+}
+_CLAUSE_FIELDS: dict[str, tuple[bool, Any]] = {"id": (True, None), "text": (True, None)}
+_NOTE_FIELDS: dict[str, tuple[bool, Any]] = {"mark": (True, None), "by": (True, None), "text": (True, None),
+                                             "refs": (False, None)}
+_GAME_FIELDS: dict[str, tuple[bool, Callable[..., Any]]] = {
+    "family": (True, lambda r, n: _one_of(n, "game.family", FAMILIES)),
+    "ranks": (True, lambda r, n: r.text_list(n, "game.ranks", re.compile("|".join(RANKS)),
+                                             f"a rank ({' '.join(RANKS)}; ten is T)")),
+    "hand_size": (True, lambda r, n: _positive(n, "game.hand_size")),
+    "game_points": (True, lambda r, n: _positive(n, "game.game_points")),
+}
+_META_KEYS = ("authors", "annotator", "club", "year", "edition", "source", "note")
+_TOP_FIELDS: dict[str, tuple[bool, Callable[..., Any]]] = {
+    "code": (True, _code),
+    "title": (True, lambda r, n: r.nonempty(n, "the rulebook's title").strip()),
+    "authors": (False, lambda r, n: r.text_list(n, "authors")),
+    "annotator": (False, lambda r, n: r.nonempty(n, "annotator").strip()),
+    "club": (False, lambda r, n: r.nonempty(n, "club").strip()),
+    "year": (False, lambda r, n: n.integer("year")),
+    "edition": (False, lambda r, n: r.nonempty(n, "edition").strip()),
+    "source": (False, lambda r, n: r.nonempty(n, "source").strip()),
+    "note": (False, lambda r, n: r.nonempty(n, "the rulebook's note").strip()),
+    "game": (True, lambda r, n: r.game(n)),
+    "laws": (True, lambda r, n: None),  # read after the rest, once the code is known
+}
+
+
+def parse_rulebook(text: str, path: str) -> Rulebook:
+    """A rulebook from YAML text; `path` names it in error positions."""
+    try:
+        root = parse_yaml(text, path)
+    except InputError as error:
+        raise RulebookError(error.problems) from None
+    return _read(root, path)
+
+
+def load_rulebook(path: str | os.PathLike[str]) -> Rulebook:
+    """Load a rulebook file with every check, or raise a `RulebookError` listing every problem."""
+    name = os.fspath(path)
+    try:
+        root = read_yaml(name)
+    except InputError as error:
+        raise RulebookError(error.problems) from None
+    return _read(root, name)
+
+
+def _read(root: Node, path: str) -> Rulebook:
+    reader = _Reader(path)
+    rulebook = reader.attempt(lambda: reader.rulebook(root))
+    if reader.problems or rulebook is None:
+        problems = sorted(set(reader.problems), key=lambda p: (p.pos.line, p.pos.column, p.message))
+        raise RulebookError(problems or [Problem(root.pos, "not a rulebook")])
+    return rulebook
+
+
+# --- the built-in codes ---------------------------------------------------------
+
+def _builtin_dir() -> Any:
+    from importlib.resources import files
+
+    return files("adjudicate") / "rulebooks"
+
+
+@lru_cache(maxsize=1)
+def builtin_codes() -> tuple[str, ...]:
+    """The ids of the codes shipped inside the package, sorted."""
+    folder = _builtin_dir()
+    return tuple(sorted(entry.name[: -len(".yaml")] for entry in folder.iterdir()
+                        if entry.name.endswith(".yaml") and entry.is_file()))
+
+
+def builtin_paths() -> list[str]:
+    """The files of the built-in rulebooks, in code order (for `adjudicate lint` with no files)."""
+    return [str(_builtin_dir() / f"{code}.yaml") for code in builtin_codes()]
+
+
+def unknown_code(code: str, codes: Iterable[str]) -> UsageError:
+    """The error for a code that is not among `codes`."""
+    codes = sorted(codes)
+    return UsageError(f"unknown code {code!r}{did_you_mean(code, codes)}; "
+                      f"the codes are: {', '.join(codes) or 'none'}")
+
+
+@lru_cache(maxsize=None)
+def builtin_rulebook(code: str) -> Rulebook:
+    """The built-in rulebook for a code id, loaded once; a `UsageError` if there is none."""
+    if code not in builtin_codes():
+        raise unknown_code(code, builtin_codes())
+    resource = _builtin_dir() / f"{code}.yaml"
+    rulebook = parse_rulebook(resource.read_text(encoding="utf-8"), str(resource))
+    if rulebook.code != code:
+        raise RulebookError([Problem(Pos(str(resource), 1, 1),
+                                     f"the file {code}.yaml holds the code {rulebook.code!r}; "
+                                     "a built-in rulebook is named after its code")])
+    return rulebook
+
+
+# --- across laws and codes ----------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """One law citing another: which law, by what ref, and whether in a note."""
+
+    law: Law
+    """The law that cites."""
+    ref: str
+    """The ref as written: "72" or "72.V"."""
+    note: Note | None
+    """The note the ref stands in, or None when the law's own text cites it."""
+
+
+class Library:
+    """Several codes' rulebooks together: lookup by "code:id", citations, counterparts."""
+
+    def __init__(self, rulebooks: Iterable[Rulebook]):
+        self.rulebooks: dict[str, Rulebook] = {rb.code: rb for rb in sorted(rulebooks, key=lambda r: r.code)}
+        """The rulebooks by code id, sorted by code."""
+        self._cited: dict[tuple[str, str], list[Citation]] | None = None
+        self._subjects: dict[str, list[Law]] | None = None
+
+    @classmethod
+    def builtin(cls) -> "Library":
+        """Every built-in code (loaded once)."""
+        return builtin_library()
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(self.rulebooks)
+
+    def __getitem__(self, code: str) -> Rulebook:
+        try:
+            return self.rulebooks[code]
+        except KeyError:
+            raise unknown_code(code, self.rulebooks) from None
+
+    def laws(self) -> Iterator[Law]:
+        """Every law of every code, code by code."""
+        for rulebook in self.rulebooks.values():
+            yield from rulebook.laws
+
+    def lookup(self, code: str, ref: str) -> tuple[Law, Clause | None]:
+        """The law (and clause) `ref` of `code`; a `UsageError` with a did-you-mean if none."""
+        return self[code.strip().lower()].resolve(ref)
+
+    def with_id(self, ref: str) -> list[tuple[Law, Clause | None]]:
+        """In every code that has it, the law (and clause) with this id."""
+        found = []
+        for rulebook in self.rulebooks.values():
+            try:
+                found.append(rulebook.resolve(ref))
+            except UsageError:
+                continue
+        return found
+
+    def cited_by(self, law: Law) -> tuple[Citation, ...]:
+        """What cites this law or one of its clauses, in its code's text and notes, in law order."""
+        if self._cited is None:
+            cited: dict[tuple[str, str], list[Citation]] = {}
+            for other in self.laws():
+                for ref, note in other.all_refs():
+                    cited.setdefault((other.code, ref.partition(".")[0]), []).append(Citation(other, ref, note))
+            self._cited = cited
+        return tuple(self._cited.get((law.code, law.id), ()))
+
+    def counterparts(self, law: Law) -> tuple[Law, ...]:
+        """Laws of the other codes sharing a subject with this one, by code then number."""
+        if self._subjects is None:
+            subjects: dict[str, list[Law]] = {}
+            for other in self.laws():
+                for subject in other.subjects:
+                    subjects.setdefault(subject, []).append(other)
+            self._subjects = subjects
+        found = {(other.code, other.number): other
+                 for subject in law.subjects for other in self._subjects.get(subject, ())
+                 if other.code != law.code}
+        return tuple(found[key] for key in sorted(found))
+
+
+@lru_cache(maxsize=1)
+def builtin_library() -> Library:
+    """A `Library` of every built-in code, loaded once."""
+    return Library(builtin_rulebook(code) for code in builtin_codes())
