@@ -52,11 +52,17 @@ class Suit(enum.Enum):
         except KeyError:
             raise ValueError(f"not a suit: {text!r} (expected S, H, D, C or spades, hearts, diamonds, clubs)") from None
 
+    def __lt__(self, other: "Suit") -> bool:
+        return _SUIT_ORDER.index(self.value) < _SUIT_ORDER.index(other.value)
+
     def __str__(self) -> str:
         return self.value
 
     def __repr__(self) -> str:
         return f"Suit.parse({self.value!r})"
+
+
+_SUIT_ORDER = "SHDC"
 
 
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}

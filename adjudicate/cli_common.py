@@ -33,13 +33,18 @@ class Format(str, enum.Enum):
 T = TypeVar("T")
 
 
-def fail(error: AdjudicateError) -> NoReturn:
-    """Print an input or usage error, one line per problem, and exit 2."""
+def report_problem(error: AdjudicateError) -> None:
+    """Print an input or usage error to stderr, one line per problem."""
     if isinstance(error, InputError):
         for problem in error.problems:
             typer.echo(f"error: {problem}", err=True)
     else:
         typer.echo(f"error: {error}", err=True)
+
+
+def fail(error: AdjudicateError) -> NoReturn:
+    """Print an input or usage error, one line per problem, and exit 2."""
+    report_problem(error)
     raise typer.Exit(2)
 
 

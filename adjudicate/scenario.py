@@ -98,7 +98,7 @@ class Scenario:
     turned_pos: Pos | None = None
     expect: Expect | None = None
     positions: dict[str, Pos] = field(default_factory=dict)
-    """Where each top-level key stands."""
+    """Where the value of each top-level key stands."""
 
     @property
     def eldest(self) -> Seat:
@@ -136,8 +136,11 @@ class _Reader:
         if not root.is_map():
             raise root.error(f"a scenario should be a mapping with keys {', '.join(sorted(TOP_KEYS))}; "
                              f"found {root.describe()}")
-        root.check_keys("the scenario", TOP_KEYS, required=("code", "dealer", "log"))
         problems: list[Problem] = []
+        try:
+            root.check_keys("the scenario", TOP_KEYS, required=("code", "dealer", "log"))
+        except InputError as error:
+            problems.extend(error.problems)
 
         def attempt(read, node: Node | None):
             if node is None:
@@ -148,7 +151,7 @@ class _Reader:
                 problems.extend(error.problems)
                 return None
 
-        positions = {key: knode.pos for key, knode, _ in root.items()}
+        positions = {key: vnode.pos for key, _, vnode in root.items()}
         code = attempt(lambda n: self.nonempty(n, "`code`"), root.get("code"))
         house = attempt(lambda n: self.nonempty(n, "`house`"), root.get("house"))
         title = attempt(lambda n: n.text("`title`"), root.get("title"))
@@ -161,7 +164,7 @@ class _Reader:
         log = attempt(self.log, root.get("log"))
         expect = attempt(self.expect, root.get("expect"))
         if problems:
-            raise ScenarioError(problems)
+            raise ScenarioError(sorted(problems, key=lambda p: (p.pos.line, p.pos.column)))
         assert code is not None and dealer is not None and log is not None
         return Scenario(
             path=self.path, code=code, dealer=dealer, log=log, title=title, house=house, score=score,

@@ -273,8 +273,13 @@ class _Replay:
         for seat in SEATS:
             holding = scenario.hands.get(seat)
             cards = set(holding.cards) if holding else set()
+            seen: dict[Card, Pos] = {}
             for card, pos in zip(holding.cards if holding else (), holding.positions if holding else ()):
                 owner = f"the hand of {seat}"
+                if card in seen:
+                    self.problem(pos, f"the hand of {seat}: {card} is listed twice (also at column {seen[card].column})")
+                    continue
+                seen[card] = pos
                 if not game.euchre and card == turned and seat is scenario.dealer:
                     continue
                 self.place(card, owner, pos, f"the hand of {seat}")

@@ -1,0 +1,80 @@
+"""Cards, suits, seats and acts parse and print, and round-trip."""
+
+import pytest
+from hypothesis import given, strategies as st
+
+from adjudicate.acts import ACT_EXAMPLES, Act
+from adjudicate.cards import EUCHRE_PACK, WHIST_PACK, Card, Rank, Suit, Trump
+from adjudicate.seats import Seat, Side
+
+
+@given(st.sampled_from(sorted(WHIST_PACK.cards)))
+def test_card_round_trips(card):
+    assert Card.parse(str(card)) == card
+    assert eval(repr(card)) == card
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("JH", "JH"), ("jh", "JH"), ("10S", "TS"), ("TS", "TS"), ("J♥", "JH"), ("♠A", "AS"), ("2c", "2C"),
+])
+def test_card_spellings(text, expected):
+    assert str(Card.parse(text)) == expected
+
+
+@pytest.mark.parametrize("text", ["", "J", "1H", "JX", "HJ", "11S", "joker"])
+def test_not_a_card(text):
+    with pytest.raises(ValueError, match="card"):
+        Card.parse(text)
+
+
+def test_packs():
+    assert len(EUCHRE_PACK) == 32 and len(EUCHRE_PACK.cards) == 32
+    assert len(WHIST_PACK.cards) == 52
+    assert Card.parse("6H") not in EUCHRE_PACK
+
+
+def test_suits_and_seats_round_trip():
+    for suit in Suit:
+        assert Suit.parse(str(suit)) is suit and Suit.parse(suit.word) is suit and Suit.parse(suit.symbol) is suit
+    for seat in Seat:
+        assert Seat.parse(str(seat)) is seat and seat.left.right is seat and seat.partner.partner is seat
+    assert [str(Seat.N.after(i)) for i in range(4)] == ["N", "E", "S", "W"]
+    assert Seat.E.side is Side.EW and Side.parse("ns") is Side.NS
+
+
+def test_bowers():
+    hearts = Trump(Suit.HEARTS, bowers=True)
+    right, left = Card.parse("JH"), Card.parse("JD")
+    assert hearts.is_right_bower(right) and hearts.is_left_bower(left)
+    assert hearts.suit_of(left) is Suit.HEARTS and hearts.is_trump(left)
+    ace = Card.parse("AH")
+    assert hearts.power(right, Suit.SPADES) > hearts.power(left, Suit.SPADES) > hearts.power(ace, Suit.SPADES)
+    # At Whist the knave is no bower.
+    whist = Trump(Suit.HEARTS, bowers=False)
+    assert whist.suit_of(left) is Suit.DIAMONDS
+    assert whist.power(Card.parse("AH"), Suit.SPADES) > whist.power(right, Suit.SPADES)
+
+
+@pytest.mark.parametrize("verb, example", ACT_EXAMPLES)
+def test_every_act_round_trips(verb, example):
+    act = Act.parse(example, Seat.W)
+    assert act.verb == verb
+    assert Act.parse(act.text(), Seat.W) == act
+    assert str(act) == f"W: {act.text()}"
+
+
+@pytest.mark.parametrize("text", ["quit", "mix", "cut", "turn"])
+def test_table_events(text):
+    assert str(Act.parse(text)) == text
+
+
+@pytest.mark.parametrize("text, message", [
+    ("ordr up", 'did you mean "order up"'),
+    ("claim revok E", 'did you mean "revoke"'),
+    ("name purple", "not a suit"),
+    ("discard", "takes one card"),
+    ("pass now", "takes nothing"),
+])
+def test_bad_acts(text, message):
+    with pytest.raises(ValueError, match=message):
+        Act.parse(text, Seat.N)
