@@ -56,14 +56,18 @@ def laws_command(
         help="Rank the laws by these words, best first; words match in any form.")] = None,
     format: FormatOption = Format.table,
 ) -> None:
-    """List the laws of the built-in codes, or search them, best match first.
+    """List the laws of the built-in codes, or search them.
 
     Example: adjudicate laws --code euchre --search "revoking"
     """
     from adjudicate import lawsearch
 
-    library = _library()
-    laws = list(guarded(lambda: library[code].laws) if code is not None else library.laws())
+    from adjudicate.rulebook import builtin_rulebook
+
+    if code is not None:  # load that code alone
+        laws = list(guarded(lambda: builtin_rulebook(code.strip().lower())).laws)
+    else:
+        laws = list(_library().laws())
     if section is not None:
         laws = guarded(lambda: [law for law in laws if lawsearch.in_section(law, section)])
     scores: dict[str, float] = {}
@@ -91,12 +95,16 @@ def laws_command(
 @app.command("law")
 def law_command(
     ref: Annotated[str, typer.Argument(
-        help='The law: "euchre:63", "short-whist:72.V" for a clause, or a bare "63" for every code\'s law 63.')],
+        metavar="REF", help='The law: "euchre:63", "short-whist:72.V" for a clause, or a bare "63" for every code\'s law 63.')],
     law_id: Annotated[Optional[str], typer.Argument(
-        metavar="[LAW]", help='The law\'s number when the code is given apart: "euchre 63".')] = None,
+        metavar="LAW", help='The law\'s number when the code is given apart: "euchre 63".')] = None,
     format: FormatOption = Format.table,
 ) -> None:
-    """Show one law: its text, notes, what it cites, what cites it, and its counterparts in the other codes.
+    """Show one law: its text, notes, citations and counterparts.
+
+    Prints the law's text (line breaks joined into paragraphs), any footnotes
+    (marked as the annotator's), the laws it cites, the laws that cite it, and
+    the laws of the other codes about the same thing.
 
     Example: adjudicate law short-whist:72.V
     """
@@ -280,10 +288,12 @@ def _law_markdown(library: "Library", law: "Law", clause: "Clause | None", cited
 @app.command("lint")
 def lint_command(
     files: Annotated[Optional[List[str]], typer.Argument(
-        metavar="[RULEBOOK]...", help="Rulebook files to check; none: the built-in rulebooks.")] = None,
+        metavar="RULEBOOK", help="Rulebook files to check; none: the built-in rulebooks.")] = None,
     format: FormatOption = Format.table,
 ) -> None:
-    """Check rulebook files with every check the loader makes; each problem as path:line:col.
+    """Check rulebook files, printing each problem as path:line:col.
+
+    Every check the loader makes; exit 0 if every file is good, 2 if not.
 
     Example: adjudicate lint my-club.yaml
     """

@@ -668,7 +668,8 @@ def _read(root: Node, path: str) -> Rulebook:
     reader = _Reader(path)
     rulebook = reader.attempt(lambda: reader.rulebook(root))
     if reader.problems or rulebook is None:
-        problems = sorted(set(reader.problems), key=lambda p: (p.pos.line, p.pos.column, p.message))
+        unique = list(dict.fromkeys(reader.problems))  # in the order found, once each
+        problems = sorted(unique, key=lambda p: (p.pos.line, p.pos.column))
         raise RulebookError(problems or [Problem(root.pos, "not a rulebook")])
     return rulebook
 

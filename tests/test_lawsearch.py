@@ -1,0 +1,105 @@
+"""Law search: BM25F over title, section, text and notes; words in any form; a stable order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adjudicate.errors import UsageError
+from adjudicate.lawsearch import LawIndex, in_section, query_terms, search, stem, terms
+from adjudicate.rulebook import builtin_library, load_rulebook
+
+DATA = Path(__file__).parent / "data" / "rulebooks"
+
+
+@pytest.fixture(scope="module")
+def laws():
+    return (list(load_rulebook(DATA / "mini-whist.yaml").laws)
+            + list(load_rulebook(DATA / "mini-euchre.yaml").laws))
+
+
+def refs(hits):
+    return [hit.law.ref for hit in hits]
+
+
+@pytest.mark.parametrize("word, same", [
+    ("revoking", "revoke"), ("revoked", "revokes"), ("renounced", "renounce"),
+    ("renouncing", "renounce"), ("dealt", "dealt"), ("cards", "card"),
+])
+def test_words_in_any_form_share_a_stem(word, same):
+    assert stem(word) == stem(same)
+
+
+def test_terms_drop_markup_punctuation_and_common_words():
+    assert terms("_Vide_ Law 72.--The revoking player[32]") == ["vide", "law", "72", "revok", "player", "32"]
+    assert terms("the of a", keep_stop_words=True) == ["the", "of", "a"]
+
+
+def test_a_query_needs_some_uncommon_word():
+    assert query_terms("revoke revoking REVOKES") == ["revok"]
+    with pytest.raises(UsageError, match="nothing to search for in 'the of': give some words less common"):
+        query_terms("the of")
+    with pytest.raises(UsageError, match=r"nothing to search for in '--': give some words$"):
+        query_terms("--")
+
+
+def test_revoking_finds_the_laws_that_say_revoke(laws):
+    found = refs(search(laws, "revoking"))
+    assert set(found) == {"mini-whist:5", "mini-whist:71", "mini-whist:72", "mini-whist:73",
+                          "mini-euchre:62", "mini-euchre:63", "mini-euchre:64"}
+
+
+def test_renounced_finds_renouncing(laws):
+    assert refs(search(laws, "renounced")) == ["mini-whist:73"]
+
+
+def test_title_and_section_count_for_more_than_text(laws):
+    # "penalty" is in the title of euchre 63 and whist 72, and only in the text of whist 5
+    found = refs(search(laws, "penalty"))
+    assert found[-1] == "mini-whist:5"
+    assert set(found[:2]) == {"mini-euchre:63", "mini-whist:72"}
+
+
+def test_notes_are_searched(laws):
+    assert refs(search(laws, "vide")) == ["mini-whist:5"]
+
+
+def test_ties_go_by_code_then_number(laws):
+    hits = search(laws, "suit")  # the same words in euchre 62 and whist 71
+    assert refs(hits) == ["mini-euchre:62", "mini-whist:71"]
+    assert hits[0].score == hits[1].score
+
+
+def test_the_same_query_gives_the_same_order(laws):
+    assert refs(search(laws, "revoke card")) == refs(search(list(reversed(laws)), "revoke card"))
+
+
+def test_limit_and_no_match(laws):
+    assert len(search(laws, "revoke", limit=2)) == 2
+    assert search(laws, "honours") == []
+    assert LawIndex([]).search("revoke") == []
+
+
+def test_in_section_matches_every_word_in_any_form(laws):
+    by_ref = {law.ref: law for law in laws}
+    assert in_section(by_ref["mini-whist:71"], "revoking")
+    assert in_section(by_ref["mini-whist:71"], "the revokes")
+    assert not in_section(by_ref["mini-whist:71"], "revoke deal")
+    assert in_section(by_ref["mini-euchre:64"], "DEAL")
+
+
+# --- on the real codes -----------------------------------------------------------------
+
+def test_revoking_finds_euchre_62_and_63_near_the_top():
+    euchre = builtin_library()["euchre"]
+    found = refs(search(euchre.laws, "revoking", limit=5))
+    assert found[0] == "euchre:63"
+    assert "euchre:62" in found
+    everywhere = refs(search(builtin_library().laws(), "revoking", limit=3))
+    assert "euchre:63" in everywhere
+
+
+def test_lead_out_of_turn_finds_each_codes_law():
+    found = refs(search(builtin_library().laws(), "lead out of turn", limit=6))
+    assert {"euchre:52", "short-whist:62", "long-whist:7"} <= set(found)
