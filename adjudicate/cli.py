@@ -1,17 +1,18 @@
 """The `adjudicate` command: a thin layer that parses arguments and calls the library.
 
-Each command lives in a `cli_*` module that registers itself on the shared app.
+Each command lives in a `cli_*` module that registers itself on the shared app;
+importing this module registers them all.
 """
 
 from __future__ import annotations
 
+from adjudicate import cli_laws, cli_replay  # noqa: F401  (each registers its commands)
 from adjudicate.cli_common import app
+
+__all__ = ["app", "main"]
 
 
 def main() -> None:
-    # Importing a command module registers its commands on `app`.
-    from adjudicate import cli_laws, cli_replay  # noqa: F401
-
     app()
 
 

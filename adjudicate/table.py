@@ -89,6 +89,9 @@ class Trick:
     def complete(self) -> bool:
         return len(self.active) >= self.size
 
+    out: Seat | None = None
+    """The lone player's partner, whose card (if he plays one, law 100) does not win the trick."""
+
     @property
     def led(self) -> Suit | None:
         return self._led
@@ -500,7 +503,7 @@ class _Replay:
         trick.winner = self.winner(trick)
 
     def winner(self, trick: Trick) -> Seat | None:
-        active = trick.active
+        active = [play for play in trick.active if play.seat is not trick.out] or trick.active
         if not active:
             return None
         led = trick.led or self.trumps.suit_of(active[0].card)
@@ -524,7 +527,9 @@ class _Replay:
             if not self.own(seat, card, entry, "plays"):
                 return
         trick = self.current()
-        if trick is not None and trick.complete:
+        out = self.making.lone.partner if self.making and self.making.lone else None
+        joins = trick is not None and seat is out and trick.played_by(seat) is None
+        if trick is not None and trick.complete and not joins:
             # A full trick not yet quitted: the next card played quits it (DESIGN.md).
             trick.quit_entry = entry.number
             trick.winner = self.winner(trick)
@@ -532,6 +537,7 @@ class _Replay:
         if trick is None:
             due = self.next_leader()
             trick = Trick(len(self.tricks) + 1, seat, due, self.size())
+            trick.out = out
             self.tricks.append(trick)
         card = cards[0]
         due = self.due_in(trick) if trick.active else trick.due_leader

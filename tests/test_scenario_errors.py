@@ -3,10 +3,7 @@
 import pytest
 from typer.testing import CliRunner
 
-from adjudicate.cli import main  # noqa: F401  (registers the commands)
-from adjudicate.cli_common import app
-import adjudicate.cli_replay  # noqa: F401
-import adjudicate.cli_laws  # noqa: F401
+from adjudicate.cli import app
 
 runner = CliRunner()
 
