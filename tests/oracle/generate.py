@@ -245,6 +245,8 @@ def _euchre_features(tricks: list[dict], trump: str | None) -> list[str]:
         if led == left:
             found.add("left bower led")
         for play in trick["plays"][1:]:
+            if left in play["legal"] and "J" + trump in play["legal"]:
+                found.add("both bowers in one legal set")
             held = {p["card"] for t in tricks[i:] for p in t["plays"] if p["seat"] == play["seat"]}
             if left not in held:
                 continue
