@@ -196,8 +196,15 @@ def parse_yaml(text: str, path: str) -> Node:
         mark = exc.problem_mark or exc.context_mark
         what = exc.problem or exc.context or "invalid YAML"
         raise InputError.at(_pos(path, mark), f"invalid YAML: {what}") from None
+    except yaml.reader.ReaderError as exc:
+        before = text[: exc.position]
+        line = before.count("\n") + 1
+        column = exc.position - (before.rfind("\n") + 1) + 1
+        raise InputError.at(Pos(path, line, column),
+                            f"the character {exc.character!r} is not allowed in YAML ({exc.reason})") from None
     except yaml.YAMLError as exc:
-        raise InputError.at(Pos(path, 1, 1), f"invalid YAML: {exc}") from None
+        message = " ".join(str(exc).split())
+        raise InputError.at(Pos(path, 1, 1), f"invalid YAML: {message}") from None
     except RecursionError:
         raise InputError.at(Pos(path, 1, 1), "the file nests too deep to read; refused") from None
     if root is None:
