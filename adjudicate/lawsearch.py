@@ -21,11 +21,11 @@ from adjudicate.errors import UsageError
 from adjudicate.rulebook import Law
 
 FIELD_WEIGHTS = {"title": 3.0, "section": 2.0, "text": 1.0, "notes": 1.0}
-"""How much a word counts in each field of a law."""
+"""How much a word counts in each field of a law (before BM25F's length discount)."""
 K1 = 2.0
 """BM25: how soon more occurrences of a word stop adding to the score."""
 B = 0.75
-"""BM25: how much a long law is discounted."""
+"""BM25F: how much a field longer than the same field of the average law is discounted."""
 
 STOP_WORDS = frozenset("""
 a an and are as at be been by do does for from had has have he her him his i if in into is it its
@@ -132,23 +132,6 @@ class LawIndex:
                     score += self._idf[term] * f * (K1 + 1) / (f + K1)
             if score > 0:
                 hits.append(Hit(law, round(score, 6)))
-        hits.sort(key=lambda hit: (-hit.score, hit.law.code, hit.law.number))
-        return hits if limit is None else hits[:limit]
-
-
-def search(self, query: str, limit: int | None = None) -> list[Hit]:
-        """The laws matching any word of the query, best first (score, then code, then number)."""
-        wanted = query_terms(query)
-        hits = []
-        for law, tf, length in zip(self.laws, self._tf, self._length):
-            score = 0.0
-            norm = K1 * (1 - B + B * length / self._average) if self._average else K1
-            for term in wanted:
-                f = tf.get(term)
-                if f:
-                    score += self._idf[term] * f * (K1 + 1) / (f + norm)
-            if score > 0:
-                hits.append(Hit(law, score))
         hits.sort(key=lambda hit: (-hit.score, hit.law.code, hit.law.number))
         return hits if limit is None else hits[:limit]
 

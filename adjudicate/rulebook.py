@@ -365,7 +365,7 @@ class _Reader:
 
     def refs(self, node: Node, what: str, citing: str) -> tuple[str, ...]:
         refs = self.text_list(node, what, _REF, 'a law id like "27" or a clause like "44.IV"')
-        positions = {e.value.strip(): e.pos for e in node.elements() if e.is_scalar()}
+        positions = {str(e.value).strip(): e.pos for e in node.elements() if e.is_scalar()}
         for ref in refs:
             self.pending_refs.append((ref, positions.get(ref, node.pos), citing))
         return refs
@@ -384,7 +384,7 @@ class _Reader:
         laws_node = root.get("laws")
         laws = self.attempt(lambda: self.laws(laws_node)) if laws_node is not None else None
         self.check_refs(laws or ())
-        if self.problems:
+        if self.problems or laws is None:
             return None
         meta = Metadata(**{k: values[k] for k in _META_KEYS if values.get(k) is not None})
         return Rulebook(values["code"], values["title"], meta, values["game"], tuple(laws), self.path)
