@@ -269,13 +269,12 @@ def _euchre_features(tricks: list[dict], trump: str | None) -> list[str]:
 
 B_SUIT_LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 B_PASS = 52
+B_RANKS = "23456789TJQKA"
 
 
-def bridge_card(state, action: int) -> str:
-    """OpenSpiel's "♥10" as our "TH"."""
-    text = state.action_to_string(action)
-    suit, rank = text[0], text[1:]
-    return ("T" if rank == "10" else rank) + B_SUIT_LETTER[suit]
+def bridge_card(action: int) -> str:
+    """OpenSpiel's bridge card action as our card name: 34 (hearts ten) -> "TH"."""
+    return B_RANKS[action // 4] + E_SUITS[action % 4]
 
 
 def _bridge_bid(rng: random.Random, state) -> int:
@@ -320,8 +319,8 @@ def bridge_deal(index: int) -> dict:
             else:                                       # the play
                 action = rng.choice(legal)
                 plays.append({
-                    "card": bridge_card(state, action),
-                    "legal": sorted(bridge_card(state, a) for a in legal),
+                    "card": bridge_card(action),
+                    "legal": sorted(bridge_card(a) for a in legal),
                     "actor": player,
                 })
             state.apply_action(action)
@@ -356,6 +355,9 @@ def bridge_deal(index: int) -> dict:
                 "plays": these,
                 "winner": _SEAT_WORDS[m.group(3)],
             })
+        if not tricks:
+            raise RuntimeError("this OpenSpiel does not describe tricks as 'Trick N. ... Won by SEAT.' "
+                               "(open-spiel 2.0 or later does); pip install 'open-spiel>=2.0'")
         assert cursor == 52 and len(tricks) == 13, seed
         declarer = (SEATS.index(tricks[0]["leader"]) + 3) % 4
         hands: dict[str, list[str]] = {s: [] for s in SEATS}
