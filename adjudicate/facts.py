@@ -269,7 +269,7 @@ def _how_known(table: Table, seat: Seat, card: Card, entry: int) -> str:
 
 @detector
 def leads_out_of_turn(table: Table) -> Iterator[Irregularity]:
-    for trick in table.tricks:
+    for trick in [*table.false_starts, *table.tricks]:
         if not trick.plays:
             continue
         lead = trick.plays[0]
@@ -310,8 +310,12 @@ def plays_out_of_turn(table: Table) -> Iterator[Irregularity]:
                 if position == 3 and due_position == 2:
                     kind = "third_hand_before_second"
                 elif position == 4 and second not in played:
+                    if third in played:
+                        # Law 58 / Short Whist 67: the third hand having played before the second,
+                        # the fourth may play before his partner.
+                        played.append(play.seat)
+                        continue
                     kind = "fourth_hand_before_partner"
-                    details["third_played"] = third in played
                 else:
                     kind = "played_out_of_turn"
                 because = (f"{_name(play.seat)} played the {play.card.name} to trick {trick.number} "
@@ -377,6 +381,11 @@ def exposures(table: Table) -> Iterator[Irregularity]:
                 continue
             details: dict[str, object] = {"card": card, "how": how, "by_lone_player": table.lone is seat,
                                           "during_deal": moment.phase == "deal"}
+            if how == "led again":
+                yield Irregularity("winning_card_led_again", seat, moment.trick, entry,
+                                   f"{_name(seat)} led the {card.name} again before his partner had played to "
+                                   f"trick {moment.trick}; it is an exposed card", details)
+                continue
             if how == "detach":
                 yield Irregularity("detached_card", seat, moment.trick if moment.phase == "play" else None, entry,
                                    f"{_name(seat)} detached the {card.name} from his hand", details)
@@ -456,10 +465,12 @@ def euchre_making(table: Table) -> Iterator[Irregularity]:
                                    {"act": act.text(), "due": due, "round": round_no})
         if verb in ("pass", "turn down"):
             if maker is None:
+                in_turn = expected_index < 4 and seat is order[expected_index]
                 passed[round_no].add(seat)
-                if seat in order:
-                    expected_index = order.index(seat) + 1
-                if expected_index >= 4 and round_no == 1:
+                # Law 82: a pass out of turn takes away no one's right: the turn stays where it was.
+                if in_turn:
+                    expected_index = _next_to_speak(order, expected_index, passed[round_no])
+                if len(passed[round_no]) == 4 and round_no == 1:
                     round_no, expected_index = 2, 0
             continue
         if verb in ("order up", "assist", "take up", "alone") and maker is None:
@@ -479,8 +490,10 @@ def euchre_making(table: Table) -> Iterator[Irregularity]:
                                    f"{_name(seat)} named {act.suit.word}, the suit turned down",
                                    {"suit": act.suit})
                 named[seat] = act.suit
+                in_turn = expected_index < 4 and seat is order[expected_index]
                 passed[2].add(seat)
-                expected_index = order.index(seat) + 1
+                if in_turn:
+                    expected_index = _next_to_speak(order, expected_index, passed[2])
                 continue
             if maker is not None and seat in named and named[seat] is not act.suit:
                 yield Irregularity("changed_named_suit", seat, None, moment.entry,
@@ -511,6 +524,61 @@ def euchre_making(table: Table) -> Iterator[Irregularity]:
             if seat is dealer and making.discard_entry is not None and making.discard_entry < moment.entry:
                 yield Irregularity("dealer_alone_after_discard", seat, None, moment.entry,
                                    f"the dealer {_name(seat)} announced a lone hand after quitting his discard", {})
+
+
+def _next_to_speak(order: list[Seat], index: int, passed: set[Seat]) -> int:
+    index += 1
+    while index < 4 and order[index] in passed:
+        index += 1
+    return index
+
+
+@detector
+def requirements(table: Table) -> Iterator[Irregularity]:
+    """Law 54 / Short Whist 61: called on to play his highest or lowest, to win or lose, or to lead a suit, he did not."""
+    trumps = table.trumps
+    plays = sorted((play for trick in table.tricks for play in trick.plays), key=lambda play: play.entry)
+    for moment in _acts(table, "require", "call"):
+        act = moment.act
+        target = act.target
+        if target is None and act.cards:
+            target = next((seat for seat in SEATS if act.card in table.holdings[seat].dealt), None)
+        if target is None:
+            continue
+        answer = next((play for play in plays if play.seat is target and play.entry > moment.entry), None)
+        if answer is None or answer.holding is None:
+            continue
+        trick = next(t for t in table.tricks if t.number == answer.trick)
+        failed, what = False, ""
+        if act.verb == "require" and answer.led is not None:
+            suit_cards = [card for card in answer.holding.known if trumps.suit_of(card) is answer.led]
+            if suit_cards and act.word in ("highest", "lowest"):
+                ranked = sorted(suit_cards, key=lambda card: trumps.power(card, answer.led))
+                wanted = ranked[-1] if act.word == "highest" else ranked[0]
+                failed, what = answer.card != wanted, f"his {act.word} {answer.led.word[:-1]}, the {wanted.name}"
+            elif act.word in ("win", "lose"):
+                before = [play for play in trick.active if play.entry < answer.entry]
+                best = max((trumps.power(play.card, answer.led) for play in before), default=0)
+                legal = answer.legal or frozenset()
+                could_win = any(trumps.power(card, answer.led) > best for card in legal)
+                could_lose = any(trumps.power(card, answer.led) < best for card in legal)
+                wins = trumps.power(answer.card, answer.led) > best
+                if act.word == "win":
+                    failed, what = could_win and not wins, "to win the trick"
+                else:
+                    failed, what = could_lose and wins, "to lose the trick"
+        elif act.verb == "call" and act.suit is not None and answer.led is None:
+            holds = any(trumps.suit_of(card) is act.suit for card in answer.holding.known)
+            failed, what = holds and trumps.suit_of(answer.card) is not act.suit, f"to lead {act.suit.word}"
+        elif act.verb == "call" and act.cards:
+            called = act.card
+            # Law 55: he is never compelled to play a card that would make him revoke.
+            allowed = answer.legal is None or called in answer.legal
+            failed, what = allowed and answer.card != called and called in answer.holding.known, f"the {called.name}"
+        if failed:
+            yield Irregularity("failed_to_comply", target, answer.trick, answer.entry,
+                               f"{_name(target)} was called on to play {what} and played the {answer.card.name}",
+                               {"required": act.text(), "card": answer.card})
 
 
 @detector
@@ -561,17 +629,22 @@ def whist_trump_card(table: Table) -> Iterator[Irregularity]:
     dealer = table.dealer
     first = table.tricks[0] if table.tricks else None
     dealer_first_play = first.played_by(dealer) if first else None
+    lifts = [m.entry for m in table.moments if m.act.verb == "lift trump" and m.act.seat is dealer]
     for moment in table.moments:
         act = moment.act
         if act.seat is not dealer:
             continue
-        if act.verb == "leave trump" and first is not None and first.quit_entry is not None:
+        if act.verb == "leave trump" and first is not None and first.quit_entry is not None \
+                and not any(moment.entry < lift < first.quit_entry for lift in lifts):
             yield Irregularity("trump_card_left", dealer, 1, moment.entry,
                                f"the dealer {_name(dealer)} left the trump card on the table after the first "
                                f"trick was turned and quitted", {})
-        if act.verb == "lift trump" and (dealer_first_play is None or moment.entry < dealer_first_play.entry) \
-                and moment.phase in ("play", "making", "deal"):
-            if dealer_first_play is None or moment.entry < dealer_first_play.entry:
+        if act.verb == "lift trump" and (dealer_first_play is None or moment.entry < dealer_first_play.entry):
+            # Short Whist 52, 54: he takes it at his turn to the first trick, that is once the players
+            # before him have played to it.
+            before_him = first.leader.steps_to(dealer) if first else 4
+            played_before = len([p for p in first.plays if p.entry < moment.entry]) if first else 0
+            if played_before < before_him:
                 yield Irregularity("trump_card_lifted_early", dealer, 1, moment.entry,
                                    f"the dealer {_name(dealer)} took the trump card into his hand before his turn "
                                    f"to play to the first trick", {})
@@ -593,6 +666,8 @@ def honours(table: Table) -> Iterator[Irregularity]:
         if act.verb == "call honours":
             at_eight = score.get(seat.side) == 8 if score else None
             played = any(play.seat is seat and play.entry < moment.entry for trick in table.tricks for play in trick.plays)
+            if at_eight and not played:
+                continue  # Long Whist 16, 21: the call at the point of eight, before playing, is the proper one.
             answered = any(m.act.verb == "answer" and m.act.seat is seat.partner and m.entry > moment.entry
                            for m in table.moments)
             details = {"at_eight": at_eight, "after_playing": played, "answered": answered}
@@ -601,7 +676,8 @@ def honours(table: Table) -> Iterator[Irregularity]:
                                f"{_name(seat)} called honours"
                                + (" at the point of eight" if at_eight else " when his side was not at eight" if score else ""),
                                details, unknown)
-        if act.verb == "remind" and moment.phase == "play":
+        turned_later = any(m.act.verb == "turn" and m.entry > moment.entry for m in table.moments)
+        if act.verb == "remind" and not turned_later:
             yield Irregularity("reminded_partner", seat, moment.trick, moment.entry,
                                f"{_name(seat)} reminded his partner to call after the trump card was turned up", {})
 

@@ -87,7 +87,8 @@ class Trick:
 
     @property
     def complete(self) -> bool:
-        return len(self.active) >= self.size
+        """Every player in the hand has a card in it (two cards from one player do not make up for a third's)."""
+        return len({play.seat for play in self.active if play.seat is not self.out}) >= self.size
 
     out: Seat | None = None
     """The lone player's partner, whose card (if he plays one, law 100) does not win the trick."""
@@ -149,6 +150,8 @@ class Table:
     moments: list[Moment]
     holdings: dict[Seat, "SeatRecord"]
     making: Making | None
+    false_starts: list[Trick] = field(default_factory=list)
+    """Tricks begun by a false lead whose cards were all taken back (law 53)."""
 
     @property
     def trump(self) -> Suit | None:
@@ -243,6 +246,7 @@ class _Replay:
         self.turned_taken = False
         self.trumps = Trump(None, game.euchre)
         self.played: dict[Card, int] = {}
+        self.false_starts: list[Trick] = []
 
     # --- physical checks ---------------------------------------------------
     def problem(self, pos: Pos, message: str) -> None:
@@ -308,7 +312,8 @@ class _Replay:
         self.finish()
         if self.problems:
             raise ScenarioError(self.problems)
-        table = Table(self.scenario, self.game, self.trumps, self.tricks, self.moments, self.records, self.making)
+        table = Table(self.scenario, self.game, self.trumps, self.tricks, self.moments, self.records, self.making,
+                      self.false_starts)
         self.annotate(table)
         return table
 
@@ -402,8 +407,22 @@ class _Replay:
     def declare_alone(self, seat: Seat, entry: LogEntry) -> None:
         making = self.making
         assert making is not None
-        if making.lone is None or entry.act.verb == "take it from you":
+        maker = making.maker
+        if maker is None:
+            return
+        if entry.number == making.entry:
             making.lone, making.lone_entry = seat, entry.number
+            return
+        if seat is maker or seat.side is not maker.side:
+            # Law 98: a declaration not single precludes a lone hand; law 95: the adversaries cannot.
+            return
+        passed = seat in making.passed[1] or seat in making.passed[2]
+        if passed or self.tricks:
+            # Law 99: an offer to take it after a lead, or after passing: neither can play alone.
+            if making.lone is not None and making.lone_entry is not None:
+                making.lone, making.lone_entry = None, None
+            return
+        making.lone, making.lone_entry = seat, entry.number
 
     def take_up(self, entry: LogEntry) -> None:
         turned = self.scenario.turned
@@ -540,6 +559,11 @@ class _Replay:
             trick.out = out
             self.tricks.append(trick)
         card = cards[0]
+        if self.leads_again(trick, seat, card):
+            # Law 47 / Short Whist 57: a winning card led again before the partner has played: the
+            # second card is not played to the trick; it is an exposed card.
+            self.records[seat].exposed.append((entry.number, card, "led again"))
+            return
         due = self.due_in(trick) if trick.active else trick.due_leader
         play = Play(seat, card, entry.number, trick.number, due, trick.led if trick.active else None,
                     also_played=tuple(cards[1:]))
@@ -552,6 +576,15 @@ class _Replay:
         self.played[card] = entry.number
         for extra in cards[1:]:
             record.exposed.append((entry.number, extra, "two at once"))
+
+    def leads_again(self, trick: Trick, seat: Seat, card: Card) -> bool:
+        """He has a card in this unfinished trick, it is winning it, and his partner has not played."""
+        mine = trick.played_by(seat)
+        if mine is None or trick.complete or trick.played_by(seat.partner) is not None:
+            return False
+        if seat.partner is trick.out:
+            return False
+        return self.winner(trick) is seat
 
     def correct(self, entry: LogEntry) -> None:
         """Take back the card just played to the trick in progress and play another."""
@@ -593,7 +626,9 @@ class _Replay:
         self.records[seat].gone.append((entry.number, old.card, "returned"))
         self.played.pop(old.card, None)
         if not trick.active:
-            self.tricks.pop()
+            # The false lead and the cards played to it are all taken back (law 53): the trick
+            # starts again, but the false lead stays on the record.
+            self.false_starts.append(self.tricks.pop())
         elif trick.active[0].seat is not trick.leader:
             trick.leader = trick.active[0].seat
             trick._led = self.trumps.suit_of(trick.active[0].card)

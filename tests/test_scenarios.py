@@ -38,57 +38,7 @@ def _id(path: Path) -> str:
     return path.relative_to(SCENARIOS).as_posix()
 
 
-KNOWN_ENGINE_GAPS: dict[str, str] = {
-    # Laws 58 (Euchre), 67 (Short Whist), 9 (Long Whist): once the third hand has played before the second,
-    # the fourth hand may play before his partner. The engine flags the fourth hand too.
-    "euchre/fourth-hand-plays-after-third-out-of-turn.yaml":
-        "law 58 allows the fourth hand to play before his partner once the third has; engine adds fourth_hand_before_partner S",
-    "short-whist/fourth-hand-plays-after-third-out-of-turn.yaml":
-        "law 67 allows the fourth hand to play before his partner once the third has; engine adds fourth_hand_before_partner S",
-    "long-whist/fourth-hand-plays-after-third-out-of-turn.yaml":
-        "law 9: the adversary's partner may do the same; engine adds fourth_hand_before_partner S",
-    # Law 53 / 63: when the false lead and the cards played to it are taken back, the lead out of turn remains
-    # the original offender's irregularity; the engine drops the emptied trick and with it the false lead.
-    "euchre/lead-out-of-turn-taken-back.yaml":
-        "the false lead is lost when its cards are taken back; engine finds no lead_out_of_turn N",
-    "short-whist/lead-out-of-turn-taken-back.yaml":
-        "the false lead is lost when its cards are taken back; engine finds no lead_out_of_turn N",
-    # Law 47 / 57 / Long Whist 8: no detector for a winning card led again before the partner has played.
-    "euchre/winning-card-led-again.yaml":
-        "no detector for winning_card_led_again; engine reports two_cards_one_trick W instead",
-    "short-whist/winning-card-led-again.yaml":
-        "no detector for winning_card_led_again; engine reports two_cards_one_trick W instead",
-    "long-whist/winning-card-led-again.yaml":
-        "no detector for winning_card_led_again; engine reports two_cards_one_trick W instead",
-    # Law 54: no detector for a requirement (`require highest E`) not complied with.
-    "euchre/called-attention-partner-fails-to-comply.yaml":
-        "no detector for failed_to_comply after `require highest E`",
-    # Laws 60-61 / 69-70: a trick gathered with two cards from one player and none from another.
-    "euchre/two-cards-one-trick.yaml":
-        "a trick counts as complete on four cards, so South's omission to play is not found (omitted_play S missing)",
-    "short-whist/two-cards-one-trick.yaml":
-        "a trick counts as complete on four cards, so South's omission to play is not found (omitted_play S missing)",
-    # Law 82: a bid out of turn takes away no one's right; the eldest hand speaking next is in turn.
-    "euchre/bid-out-of-turn.yaml":
-        "after North's pass out of turn the engine moves the turn past North, so West's order up is also flagged",
-    # Law 98: a declaration not single precludes the lone hand; the partner plays.
-    "euchre/order-up-then-alone.yaml":
-        "the engine makes West a lone player anyway, so East's card is lone_partner_played and the trick breaks up",
-    # Law 99: an offer to take it from the partner after a lead is void; neither plays alone.
-    "euchre/taken-from-partner-after-the-lead.yaml":
-        "the engine makes East the lone player anyway, so West's lead becomes lone_partner_played W",
-    # Long Whist 16, 21: calling at the point of eight, before playing, is the proper call.
-    "long-whist/honours-called-at-eight.yaml":
-        "a proper call at eight is reported as honours_called N (irregularity) rather than only a fact",
-    # Long Whist 17: the penalty is for reminding after the trump card is turned up.
-    "long-whist/reminded-partner-before-the-turn-up.yaml":
-        "a reminder before `turn` is flagged reminded_partner S: the act itself ends the deal phase",
-    # Short Whist 52, 54: the dealer takes the trump card at his turn to the first trick.
-    "short-whist/trump-card-taken-up-at-his-turn.yaml":
-        "taking the trump card up at his turn (after the other three have played) is flagged trump_card_lifted_early",
-    "short-whist/trump-card-lifted-before-the-quit.yaml":
-        "a trump card lifted before the first trick is quitted is still flagged trump_card_left",
-}
+KNOWN_ENGINE_GAPS: dict[str, str] = {}
 """Scenarios whose expectation is the law's and the engine's answer is not (yet): file id -> why."""
 
 
