@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
+from adjudicate.cards import Pack, Rank
+from adjudicate.games import Game
 from adjudicate.errors import InputError, Pos, Problem, RulebookError, UsageError, did_you_mean
 from adjudicate.yamlsource import Node, parse_yaml, read_yaml
 
@@ -211,20 +213,6 @@ class Law:
 
 
 @dataclass(frozen=True, slots=True)
-class Game:
-    """The facts of the game a code governs, as its rulebook states them."""
-
-    family: str
-    """"whist" or "euchre"."""
-    ranks: tuple[str, ...]
-    """The ranks of the pack in each suit, highest first as listed: Euchre's A K Q J T 9 8 7."""
-    hand_size: int
-    """Cards dealt to each player: 5 in Euchre, 13 in Whist."""
-    game_points: int
-    """Points that win a game: 5 in Euchre and Short Whist, 10 in Long Whist."""
-
-
-@dataclass(frozen=True, slots=True)
 class Metadata:
     """Where a code comes from: the bibliographic facts of its source."""
 
@@ -403,7 +391,7 @@ class _Reader:
         if len(ranks) * 4 < hand * 4:
             self.problem(node.pos, f"a pack of {len(ranks) * 4} cards cannot deal {hand} to each of four players")
             return None
-        return Game(**values)
+        return Game(values["family"], Pack(tuple(Rank.parse(rank) for rank in ranks)), hand, values["game_points"])
 
     def laws(self, node: Node) -> tuple[Law, ...]:
         node.expect_seq("laws")

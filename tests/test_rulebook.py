@@ -50,7 +50,7 @@ def test_a_valid_rulebook_loads_with_its_metadata_and_game():
     assert rulebook.metadata.annotator == "Cavendish"
     assert rulebook.metadata.year == 1864
     assert rulebook.game.family == "whist"
-    assert rulebook.game.ranks[:5] == ("A", "K", "Q", "J", "T")
+    assert "".join(rank.letter for rank in rulebook.game.pack.ranks[:5]) == "AKQJT"
     assert rulebook.game.hand_size == 13 and rulebook.game.game_points == 5
     assert [law.id for law in rulebook] == ["5", "71", "72", "73"]
     assert len(rulebook) == 4
@@ -375,3 +375,9 @@ def test_built_in_rulebooks_load_from_any_directory_after_install(tmp_path):
     result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "19\n"
+
+
+def test_builtin_rulebooks_state_the_game_the_replay_plays():
+    from adjudicate.games import BUILTIN_GAMES
+    for code, game in BUILTIN_GAMES.items():
+        assert builtin_rulebook(code).game == game, code
