@@ -13,47 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
+from adjudicate import vocabulary
 from adjudicate.cards import Card, Suit
 from adjudicate.seats import SEATS, Seat, Side
 from adjudicate.table import Moment, Play, Table, Trick
 
-KINDS: dict[str, str] = {
-    "revoke": "a player held a card of the suit led and played another suit (Euchre 62, Short Whist 71)",
-    "lead_out_of_turn": "a player led when it was not his turn to lead",
-    "third_hand_before_second": "the third hand played before the second",
-    "fourth_hand_before_partner": "the fourth hand played before his partner, the second hand",
-    "played_out_of_turn": "a player played to a trick before his turn",
-    "omitted_play": "a trick was turned and quitted without a card from one player",
-    "two_cards_one_trick": "a player played two cards to one trick",
-    "exposed_card": "a card shown, dropped face up or played with another, and so liable to be called",
-    "card_dropped_below": "a card dropped below the table (not an exposed card, law 46)",
-    "detached_card": "a card detached from the hand",
-    "hand_thrown": "a player threw his cards face up on the table",
-    "called_attention": "a player called attention to the trick before his partner had played",
-    "winning_card_led_again": "a player led again before his partner had played to the trick",
-    "bid_out_of_turn": "a player passed, ordered up or assisted out of turn",
-    "made_after_passing": "a player passed, then tried to order up or assist",
-    "mentioned_suit": "a player, after passing, mentioned the suit he meant to make",
-    "named_turned_down_suit": "a player named the suit turned down",
-    "changed_named_suit": "a player named a suit, then another",
-    "alone_not_single_declaration": "a lone hand not declared in a single declaration",
-    "alone_not_entitled": "a player declared alone when he or his partner was ordered up, or the adversaries made the trump",
-    "alone_after_exposing": "a player declared alone after exposing a card",
-    "alone_after_passing": "a player declared alone after he had passed",
-    "taken_from_too_late": "a lone hand taken from the partner after a lead or after passing",
-    "dealer_alone_after_discard": "the dealer announced a lone hand after quitting his discard",
-    "lone_partner_played": "the lone player's partner played to a trick",
-    "lead_before_discard": "a lead made before the dealer's discard was complete",
-    "trump_card_discarded": "the dealer discarded the turned card",
-    "dealer_played_before_discard": "the dealer played before discarding",
-    "wrong_number_of_cards": "a player had more or fewer cards than the deal gives",
-    "trump_card_left": "the dealer left the trump card on the table after the first trick (Short Whist 52)",
-    "trump_card_lifted_early": "the dealer took the trump card into his hand before his turn (Short Whist 54)",
-    "trump_card_forgotten": "the dealer could not recollect the trump card (Short Whist 55)",
-    "honours_called": "a player called honours (Long Whist 16-21)",
-    "reminded_partner": "a player reminded his partner to call honours (Long Whist 17)",
-    "failed_to_comply": "a player called on to play a card, suit, highest or lowest did not",
-}
+KINDS: dict[str, str] = {kind: description for kind, (description, _) in vocabulary.KINDS.items()}
+"""Every irregularity kind the detectors find, with what it means (the facts vocabulary)."""
 
 
 @dataclass(frozen=True)

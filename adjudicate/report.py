@@ -6,12 +6,15 @@ renderers know nothing of YAML or of how the facts were found.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
 from adjudicate.facts import Facts, Irregularity
 from adjudicate.table import Table
+
+if TYPE_CHECKING:
+    from adjudicate.matcher import Decision
 
 
 def _making_record(table: Table) -> dict[str, Any] | None:
@@ -162,3 +165,157 @@ def replay_text(table: Table, facts: Facts, markdown: bool = False) -> str:
         timing = " after the cut for the next deal" if claim.after_cut else ""
         lines.append(f"claim: {claim.seat.word} claims {claim.kind}{against} (log entry {claim.entry}){timing}")
     return "\n".join(lines) + "\n"
+
+
+# --- the ruling -------------------------------------------------------------------
+
+def _score_text(score: dict | None) -> str | None:
+    if score is None:
+        return None
+    return ", ".join(f"{side} {points}" for side, points in score.items())
+
+
+def ruling_record(decision: "Decision") -> dict[str, Any]:
+    """The ruling as DESIGN.md's `rule --format json` gives it."""
+    table, facts = decision.table, decision.facts
+    scenario = table.scenario
+    return {
+        "scenario": scenario.path,
+        "title": scenario.title,
+        "code": decision.rulebook.code,
+        "house": decision.house,
+        "trump": str(table.trump) if table.trump else None,
+        "score": {str(side): points for side, points in scenario.score.items()} if scenario.score else None,
+        "irregularities": [irregularity.to_json() for irregularity in facts.irregularities],
+        "claims": [claim.to_json() for claim in facts.claims],
+        "laws": [
+            {"id": applied.law.id, "title": applied.law.title, "section": applied.law.section,
+             "text": applied.law.text, "because": applied.because}
+            for applied in decision.laws
+        ],
+        "remedies": [
+            {
+                "law": outcome.law.id,
+                "chooser": outcome.chooser,
+                "consult": outcome.consult,
+                **({"text": outcome.remedy.text} if outcome.remedy.text else {}),
+                "options": [
+                    {
+                        "kind": item.option.kind,
+                        **({"points": item.option.points} if item.option.points is not None else {}),
+                        **({"tricks": item.option.tricks} if item.option.tricks is not None else {}),
+                        "to": str(item.to) if item.to else None,
+                        "text": item.option.wording(),
+                        "score_after": ({str(side): points for side, points in item.effect.score_after.items()}
+                                        if item.effect.score_after else None),
+                        **({"meaning": item.effect.meaning} if item.effect.meaning else {}),
+                        **({"needs": item.effect.needs} if item.effect.needs else {}),
+                    }
+                    for item in outcome.options
+                ],
+            }
+            for outcome in decision.remedies
+        ],
+        "rulings": [{"law": item.law.id, "kind": item.declaration.kind, "text": item.declaration.text}
+                    for item in decision.declarations],
+        "unknown": [
+            {"question": item.question, "if_so": {"laws": [law.id for law in item.laws]},
+             "otherwise": {"laws": []}}
+            for item in decision.unknown
+        ],
+    }
+
+
+def _quote(text: str, width: int, indent: str) -> list[str]:
+    import textwrap
+
+    from adjudicate.rulebook import paragraphs
+
+    lines = []
+    for number, paragraph in enumerate(paragraphs(text)):
+        wrapped = textwrap.wrap(paragraph, width=width - len(indent) - 2, break_long_words=False,
+                                break_on_hyphens=False)
+        if number:
+            lines.append(indent)
+        lines.extend(f"{indent}{'“' if number == 0 and i == 0 else ' '}{line}" for i, line in enumerate(wrapped))
+    if lines:
+        lines[-1] += "”"
+    return lines
+
+
+def ruling_text(decision: "Decision", markdown: bool = False) -> str:
+    """The ruling as a director gives it at the table: what happened, the laws, the choices."""
+    import textwrap
+
+    table, facts, rulebook = decision.table, decision.facts, decision.rulebook
+    scenario = table.scenario
+    width = 88
+    h = (lambda text: f"### {text}") if markdown else (lambda text: text.upper())
+    lines = [(f"## " if markdown else "") + f"Ruling: {scenario.title or scenario.path}"]
+    context = [f"{rulebook.title} ({rulebook.code})", f"dealer {scenario.dealer.word}"]
+    if table.trump:
+        context.append(f"trump {table.trump.word}")
+    if scenario.score:
+        context.append(f"score before the hand {_score_text(scenario.score)}")
+    lines.append("; ".join(context))
+    if decision.house:
+        lines.append(f"house rules: {decision.house}")
+    lines.append(f"({scenario.path})")
+    lines.append("")
+    lines.append(h("What happened"))
+    if facts.irregularities:
+        for number, irregularity in enumerate(facts.irregularities, start=1):
+            lines.append(_irregularity_line(number, irregularity))
+    else:
+        lines.append("No irregularity.")
+    for claim in facts.claims:
+        against = f" against {claim.against.word}" if claim.against else ""
+        timing = " after the cut for the next deal" if claim.after_cut else ""
+        lines.append(f"Claim: {claim.seat.word} claims {claim.kind}{against} (log entry {claim.entry}){timing}.")
+    lines.append("")
+    lines.append(h("The laws"))
+    if not decision.laws:
+        lines.append("No law of this code applies to what the record shows.")
+    for applied in decision.laws:
+        law = applied.law
+        lines.append(f"{'**' if markdown else ''}Law {law.id}. {law.title}{'**' if markdown else ''} ({law.section})")
+        if markdown:
+            from adjudicate.rulebook import paragraphs
+            lines.extend(f"> {paragraph}" for paragraph in paragraphs(law.text))
+        else:
+            lines.extend(_quote(law.text, width, "    "))
+        lines.extend(textwrap.wrap(f"Applies: {applied.because}", width=width, initial_indent="  ",
+                                   subsequent_indent="    "))
+        lines.append("")
+    if decision.remedies:
+        lines.append(h("The choices"))
+        for outcome in decision.remedies:
+            consult = "partners may consult" if outcome.consult else "partners may not consult (they agree who chooses)"
+            who = outcome.chooser
+            lines.append(f"Law {outcome.law.id}: {who} may choose ({consult}):" if len(outcome.options) > 1
+                         else f"Law {outcome.law.id}: {who} may:")
+            for item in outcome.options:
+                effect = item.effect
+                text = f"  - {item.option.wording()}"
+                if effect.score_after:
+                    text += f" -> {_score_text(effect.score_after)}"
+                    if effect.meaning:
+                        text += f": {effect.meaning}"
+                elif effect.needs:
+                    text += f" (to score it, the record needs {effect.needs})"
+                lines.extend(textwrap.wrap(text, width=width, subsequent_indent="    "))
+        lines.append("")
+    if decision.declarations:
+        lines.append(h("Declared by the laws"))
+        for item in decision.declarations:
+            lines.append(f"Law {item.law.id}: {item.declaration.text}")
+        lines.append("")
+    if decision.unknown:
+        lines.append(h("Open questions"))
+        for item in decision.unknown:
+            ids = ", ".join(law.id for law in item.laws)
+            lines.extend(textwrap.wrap(f"If {item.question}: law{'s' if len(item.laws) > 1 else ''} {ids} "
+                                       f"{'apply' if len(item.laws) > 1 else 'applies'}; otherwise not.",
+                                       width=width, subsequent_indent="  "))
+        lines.append("")
+    return "\n".join(lines).rstrip("\n") + "\n"

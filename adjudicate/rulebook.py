@@ -18,6 +18,8 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
 from adjudicate.cards import Pack, Rank
+from adjudicate.conditions import Condition, parse_condition
+from adjudicate.remedies import Declaration, Remedy, parse_remedies, parse_rulings
 from adjudicate.games import Game
 from adjudicate.errors import InputError, Pos, Problem, RulebookError, UsageError, did_you_mean
 from adjudicate.yamlsource import Node, parse_yaml, read_yaml
@@ -158,6 +160,14 @@ class Law:
     """Footnotes on it, in order; empty for most laws."""
     pos: Pos = field(compare=False)
     """Where the law's record starts in the rulebook file."""
+    condition: Condition | None = field(default=None, compare=False)
+    """When the law applies to a hand (conditions.py); None for a law no hand can trigger."""
+    remedies: tuple[Remedy, ...] = field(default=(), compare=False)
+    """What each side may then choose."""
+    rulings: tuple[Declaration, ...] = field(default=(), compare=False)
+    """What the law declares so when it applies."""
+    because: str | None = field(default=None, compare=False)
+    """Why it applies, in our words, read before the facts' own sentence."""
 
     @property
     def ref(self) -> str:
@@ -441,6 +451,10 @@ class _Reader:
             return None
         values["clauses"] = values.get("clauses") or ()
         values["notes"] = values.get("notes") or ()
+        values["remedies"] = values.get("remedies") or ()
+        values["rulings"] = values.get("rulings") or ()
+        if (values["remedies"] or values["rulings"]) and values.get("condition") is None and "condition" not in node.value:
+            self.problem(node.pos, f"law {label} has remedies or rulings but no condition saying when it applies")
         law = Law(code=self.code, pos=node.pos, **values)
         self.check_marks(law, node)
         self.check_citations(law, node)
@@ -595,7 +609,10 @@ def _clauses(reader: _Reader, node: Node, law_id: str) -> tuple[Clause, ...]:
 
 
 # One row per key a record may have: (required?, how to read it). The matcher's
-# `condition` and `remedies` will be two more rows of _LAW_FIELDS (and two fields of `Law`).
+def _condition(reader: Any, node: Node, law_id: str) -> Condition:
+    return parse_condition(node, f"the condition of law {law_id}")
+
+
 _LAW_FIELDS: dict[str, tuple[bool, Callable[..., Any]]] = {
     "id": (True, _law_id),
     "section": (True, lambda r, n, i: r.nonempty(n, f"the section of law {i}").strip()),
@@ -606,6 +623,10 @@ _LAW_FIELDS: dict[str, tuple[bool, Callable[..., Any]]] = {
     "text": (True, lambda r, n, i: r.nonempty(n, f"the text of law {i}")),
     "clauses": (False, _clauses),
     "notes": (False, _seq_of("notes", lambda r, n, i: r.note(n, i))),
+    "condition": (False, _condition),
+    "remedies": (False, lambda r, n, i: parse_remedies(n, i)),
+    "rulings": (False, lambda r, n, i: parse_rulings(n, i)),
+    "because": (False, lambda r, n, i: " ".join(r.nonempty(n, f"the because of law {i}").split())),
 }
 _CLAUSE_FIELDS: dict[str, tuple[bool, Any]] = {"id": (True, None), "text": (True, None)}
 _NOTE_FIELDS: dict[str, tuple[bool, Any]] = {"mark": (True, None), "by": (True, None), "text": (True, None),

@@ -155,11 +155,11 @@ def test_law_reflowed_keeps_paragraphs():
 BROKEN = {
     "unknown-key.yaml": [
         "10:5: law 1 is missing the required key 'title'",
-        "12:5: unknown key 'titel' in law 1 (did you mean \"title\"?); expected one of: clauses, id, kind, "
-        "notes, refs, section, subjects, text, title",
-        # conditions come with the matcher: until then the key is refused like any other
-        "24:5: unknown key 'condition' in law 2 (did you mean \"section\"?); expected one of: clauses, id, "
-        "kind, notes, refs, section, subjects, text, title",
+        "12:5: unknown key 'titel' in law 1 (did you mean \"title\"?); expected one of: because, clauses, "
+        "condition, id, kind, notes, refs, remedies, rulings, section, subjects, text, title",
+        # a condition is checked against the facts vocabulary
+        "24:17: unknown fact subject 'fact'; expected an irregularity kind (revoke, lead_out_of_turn, ...), "
+        "claim, election, hand, or all/any/not/question",
     ],
     "missing-key.yaml": [
         "10:5: law 1 is missing the required key 'kind'",

@@ -13,14 +13,14 @@ fail (not strictly) until the engine catches up.
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from adjudicate import facts
+from adjudicate.expectations import compare
+from adjudicate.matcher import rule_scenario
 from adjudicate.scenario import load_scenario
-from adjudicate.table import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -51,69 +51,19 @@ def _params() -> list:
     return params
 
 
-Key = tuple[str, str | None, int | None, bool | None]
-
-
-def _expected_key(irregularity) -> Key:
-    return (irregularity.kind, str(irregularity.seat) if irregularity.seat else None, irregularity.trick,
-            irregularity.established)
-
-
-def _actual_key(irregularity: facts.Irregularity) -> Key:
-    established = bool(irregularity.get("established")) if irregularity.kind == "revoke" else None
-    return (irregularity.kind, str(irregularity.seat) if irregularity.seat else None, irregularity.trick, established)
-
-
-def _show(key: Key) -> str:
-    kind, seat, trick, established = key
-    text = f"{kind} by {seat or '-'} at trick {trick if trick is not None else '-'}"
-    if established is not None:
-        text += ", established" if established else ", not established"
-    return text
-
-
-def _listing(keys) -> str:
-    return "\n".join(f"    {_show(key)}" for key in sorted(keys, key=lambda k: tuple(str(part) for part in k))) or "    (none)"
-
-
 @pytest.mark.parametrize("path", _params())
 def test_scenario(path: Path) -> None:
-    scenario = load_scenario(str(path))
-    table = replay(scenario)
-    found = facts.detect(table)
-    expect = scenario.expect
+    """Replay, detect and rule; compare with the file's `expect` block (trump, winners, irregularities, laws)."""
+    decision = rule_scenario(str(path))
+    expect = decision.table.scenario.expect
     assert expect is not None, f"{_id(path)} has no `expect` block"
-    problems: list[str] = []
-
-    if expect.trump is not None:
-        expected_trump = None if expect.trump.lower() in ("none", "no trump") else expect.trump
-        actual_trump = table.trump.letter if table.trump else None
-        if expected_trump != actual_trump:
-            problems.append(f"trump: expected {expected_trump or 'none'}, replay gives {actual_trump or 'none'}")
-
-    if expect.winners is not None:
-        expected_winners = [str(seat) for seat in expect.winners]
-        actual_winners = [str(trick.winner) for trick in table.tricks if trick.complete and trick.winner]
-        if expected_winners != actual_winners:
-            problems.append(f"winners of the complete tricks: expected {expected_winners}, replay gives {actual_winners}")
-
-    if expect.irregularities is not None:
-        expected = Counter(_expected_key(item) for item in expect.irregularities)
-        actual = Counter(_actual_key(item) for item in found.irregularities)
-        if expected != actual:
-            missing = expected - actual
-            extra = actual - expected
-            because = "\n".join(f"    {item.kind} ({item.seat}, trick {item.trick}): {item.because}"
-                                for item in found.irregularities) or "    (none)"
-            problems.append(
-                "irregularities differ\n"
-                f"  expected:\n{_listing(expected.elements())}\n"
-                f"  found:\n{_listing(actual.elements())}\n"
-                f"  missing (expected, not found):\n{_listing(missing.elements())}\n"
-                f"  extra (found, not expected):\n{_listing(extra.elements())}\n"
-                f"  what the engine says:\n{because}")
-
-    assert not problems, f"{_id(path)}: {scenario.title}\n" + "\n".join(problems)
+    mismatches = compare(expect, decision.table, decision.facts, decision)
+    because = "\n".join(f"    {item.kind} ({item.seat}, trick {item.trick}): {item.because}"
+                        for item in decision.facts.irregularities) or "    (none)"
+    laws = "\n".join(f"    {applied.law.id}: {applied.because}" for applied in decision.laws) or "    (none)"
+    assert not mismatches, (f"{_id(path)}: {decision.table.scenario.title}\n"
+                            + "\n".join(str(m) for m in mismatches)
+                            + f"\n  what the engine says:\n{because}\n  laws applied:\n{laws}")
 
 
 @pytest.mark.parametrize("path", [pytest.param(path, id=_id(path)) for path in FILES])

@@ -1,0 +1,342 @@
+"""Conditions: when a law applies, written in YAML a card player can read.
+
+A condition names facts of the hand, from the vocabulary (`vocabulary.py`):
+
+    condition:
+      revoke: {established: true}          # there is an established revoke
+
+    condition:
+      all:
+        - lead_out_of_turn: {all_followed: false}
+        - not: {hand: {lone: true}}
+
+    condition:
+      any:
+        - exposed_card: {}                 # any exposed card
+        - detached_card: {}
+
+An atom is `SUBJECT: {FACT: VALUE, ...}`: SUBJECT is an irregularity kind,
+`claim`, `election` or `hand`; each FACT must hold. A VALUE is a plain value
+(true, 3, E, spades) or a comparison: `{at_least: 2}`, `{at_most: 1}`,
+`{one_of: [N, S]}`. `all:`, `any:` and `not:` combine conditions, and
+`question: "..."` names a fact the record cannot show (a question of fact for
+the players or a bystander): a law that needs one applies only "if" it is so.
+
+Nothing here is code: a condition is data, checked against the vocabulary when
+its rulebook loads, and evaluated by walking it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Union
+
+from adjudicate import vocabulary
+from adjudicate.errors import InputError, Pos, Problem, did_you_mean
+from adjudicate.yamlsource import Node
+
+COMPARISONS = ("at_least", "at_most", "one_of")
+COMBINERS = ("all", "any", "not", "question")
+
+
+@dataclass(frozen=True, slots=True)
+class Test:
+    """One fact and what it must be."""
+
+    fact: str
+    op: str
+    """"is", "at_least", "at_most" or "one_of"."""
+    value: object
+    pos: Pos
+
+    def holds(self, actual: object) -> bool:
+        if self.op == "is":
+            return actual == self.value
+        if actual is None:
+            return False
+        if self.op == "at_least":
+            return isinstance(actual, int) and actual >= self.value  # type: ignore[operator]
+        if self.op == "at_most":
+            return isinstance(actual, int) and actual <= self.value  # type: ignore[operator]
+        return actual in self.value  # type: ignore[operator]
+
+    def describe(self) -> str:
+        if self.op == "is":
+            return f"{self.fact}: {_show(self.value)}"
+        if self.op == "one_of":
+            return f"{self.fact} one of {', '.join(_show(v) for v in self.value)}"  # type: ignore[union-attr]
+        return f"{self.fact} {self.op.replace('_', ' ')} {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Atom:
+    """`SUBJECT: {FACT: VALUE}`: some irregularity, claim or election of that subject with those facts."""
+
+    subject: str
+    tests: tuple[Test, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class All:
+    parts: tuple["Condition", ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    parts: tuple["Condition", ...]
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    part: "Condition"
+    pos: Pos
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A fact the record cannot show: the law applies only if it is so."""
+
+    text: str
+    pos: Pos
+
+
+Condition = Union[Atom, All, AnyOf, Not, Question]
+
+
+def _show(value: object) -> str:
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    return str(value)
+
+
+# --- reading -------------------------------------------------------------------
+
+def parse_condition(node: Node, what: str = "the condition") -> Condition:
+    """Read a condition, checking every subject and fact against the vocabulary."""
+    problems: list[Problem] = []
+    condition = _Reader(problems).condition(node, what)
+    if problems:
+        raise InputError(problems)
+    assert condition is not None
+    return condition
+
+
+class _Reader:
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+
+    def fail(self, node: Node, message: str) -> None:
+        self.problems.append(Problem(node.pos, message))
+
+    def condition(self, node: Node, what: str) -> Condition | None:
+        if not node.is_map():
+            self.fail(node, f"{what} should be a mapping such as `revoke: {{established: true}}`, "
+                            f"not {node.describe()}")
+            return None
+        items = list(node.items())
+        if len(items) != 1:
+            keys = ", ".join(key for key, _, _ in items)
+            self.fail(node, f"{what} should have one key (a fact's subject, or all/any/not/question); "
+                            f"found {len(items)}: {keys}. Use `all:` to require several")
+            return None
+        key, knode, value = items[0]
+        if key in ("all", "any"):
+            if not value.is_seq() or not value.elements():
+                self.fail(value, f"`{key}:` takes a list of conditions")
+                return None
+            parts = [self.condition(child, f"a condition under `{key}`") for child in value.elements()]
+            if any(part is None for part in parts):
+                return None
+            return (All if key == "all" else AnyOf)(tuple(parts), knode.pos)  # type: ignore[arg-type]
+        if key == "not":
+            part = self.condition(value, "a condition under `not`")
+            return Not(part, knode.pos) if part is not None else None
+        if key == "question":
+            if not value.is_scalar() or value.is_null() or not str(value.value).strip():
+                self.fail(value, "`question:` takes the question of fact, as text")
+                return None
+            return Question(str(value.value).strip(), knode.pos)
+        if key not in vocabulary.SUBJECTS:
+            choices = [*vocabulary.SUBJECTS, *COMBINERS]
+            self.fail(knode, f"unknown fact subject {key!r}{did_you_mean(key, choices)}; expected an irregularity "
+                             f"kind (revoke, lead_out_of_turn, ...), claim, election, hand, or all/any/not/question")
+            return None
+        return self.atom(key, knode, value)
+
+    def atom(self, subject: str, knode: Node, value: Node) -> Atom | None:
+        fields = vocabulary.SUBJECTS[subject]
+        if value.is_null() or (value.is_scalar() and str(value.value).lower() in ("true", "yes", "any")):
+            return Atom(subject, (), knode.pos)
+        if not value.is_map():
+            self.fail(value, f"the facts of `{subject}` should be a mapping such as "
+                             f"`{{{next(iter(fields), 'fact')}: ...}}` (or `{{}}` for any), not {value.describe()}")
+            return None
+        tests: list[Test] = []
+        for fact, fnode, fvalue in value.items():
+            if fact not in fields:
+                self.fail(fnode, f"`{subject}` has no fact {fact!r}{did_you_mean(fact, fields)}; its facts are: "
+                                 f"{', '.join(sorted(fields))}")
+                continue
+            test = self.test(fact, fields[fact], fvalue)
+            if test is not None:
+                tests.append(test)
+        return Atom(subject, tuple(tests), knode.pos)
+
+    def test(self, fact: str, kind: str, node: Node) -> Test | None:
+        if node.is_map():
+            items = list(node.items())
+            if len(items) != 1 or items[0][0] not in COMPARISONS:
+                self.fail(node, f"a comparison is one of {', '.join(COMPARISONS)}, as `{{at_least: 2}}`")
+                return None
+            op, _, operand = items[0]
+            if op in ("at_least", "at_most"):
+                if kind != vocabulary.INT:
+                    self.fail(node, f"`{op}` compares numbers, and {fact} is not a number")
+                    return None
+                number = self.value(fact, kind, operand)
+                return Test(fact, op, number, node.pos) if number is not None else None
+            if not operand.is_seq():
+                self.fail(operand, "`one_of` takes a list of values")
+                return None
+            values = [self.value(fact, kind, element) for element in operand.elements()]
+            if any(v is None for v in values):
+                return None
+            return Test(fact, "one_of", tuple(values), node.pos)
+        value = self.value(fact, kind, node)
+        if value is None and not node.is_null():
+            return None
+        return Test(fact, "is", value, node.pos)
+
+    def value(self, fact: str, kind: str, node: Node) -> object:
+        from adjudicate.cards import Card, Suit
+        from adjudicate.seats import Seat, Side
+
+        try:
+            if node.is_null():
+                return None
+            if kind == vocabulary.BOOL:
+                return node.boolean(fact)
+            if kind == vocabulary.INT:
+                return node.integer(fact)
+            text = node.text(fact).strip()
+            if kind == vocabulary.SEAT:
+                return str(Seat.parse(text))
+            if kind == vocabulary.SIDE:
+                return str(Side.parse(text))
+            if kind == vocabulary.SUIT:
+                return str(Suit.parse(text))
+            if kind == vocabulary.CARD:
+                return str(Card.parse(text))
+            return text
+        except InputError as error:
+            self.problems.extend(error.problems)
+        except ValueError as error:
+            self.fail(node, f"{fact}: {error}")
+        return None
+
+
+# --- evaluating -----------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One thing a condition can be about: an irregularity, a claim, an election, or the hand."""
+
+    subject: str
+    values: dict[str, object]
+    source: object
+    """The Irregularity or Claim it comes from (None for the hand)."""
+    unknown: str | None = None
+    """The open question it depends on, if any."""
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One way a condition holds: what it is bound to, and what must be so for it to hold."""
+
+    binding: object | None
+    """The irregularity or claim the condition is about (the first one it names)."""
+    questions: tuple[str, ...] = ()
+    """Open facts it depends on; none when it certainly holds."""
+
+    @property
+    def certain(self) -> bool:
+        return not self.questions
+
+
+def evaluate(condition: Condition, facts: Iterable[Fact]) -> list[Match]:
+    """Every way the condition holds over these facts (empty when it does not)."""
+    return _evaluate(condition, tuple(facts))
+
+
+def _evaluate(condition: Condition, facts: tuple[Fact, ...]) -> list[Match]:
+    if isinstance(condition, Atom):
+        found = []
+        for fact in facts:
+            if fact.subject != condition.subject:
+                continue
+            if all(test.holds(fact.values.get(test.fact)) for test in condition.tests):
+                binding = fact.source if fact.subject != "hand" else None
+                found.append(Match(binding, (fact.unknown,) if fact.unknown else ()))
+        return found
+    if isinstance(condition, Question):
+        return [Match(None, (condition.text,))]
+    if isinstance(condition, AnyOf):
+        seen: dict[tuple[int, tuple[str, ...]], Match] = {}
+        for part in condition.parts:
+            for match in _evaluate(part, facts):
+                seen.setdefault((id(match.binding), match.questions), match)
+        return _prefer_certain(list(seen.values()))
+    if isinstance(condition, All):
+        results = [_evaluate(part, facts) for part in condition.parts]
+        if any(not result for result in results):
+            return []
+        lead_index = next((i for i, result in enumerate(results) if any(m.binding is not None for m in result)), 0)
+        extra: list[str] = []
+        for index, result in enumerate(results):
+            if index == lead_index:
+                continue
+            if not any(match.certain for match in result):
+                extra.extend(q for match in result[:1] for q in match.questions)
+        return [Match(match.binding, tuple(dict.fromkeys(match.questions + tuple(extra))))
+                for match in results[lead_index]]
+    assert isinstance(condition, Not)
+    result = _evaluate(condition.part, facts)
+    if any(match.certain for match in result):
+        return []
+    if result:
+        return [Match(None, tuple(f"not ({q})" for match in result for q in match.questions))]
+    return [Match(None)]
+
+
+def _prefer_certain(matches: list[Match]) -> list[Match]:
+    certain_bindings = {id(m.binding) for m in matches if m.certain}
+    return [m for m in matches if m.certain or id(m.binding) not in certain_bindings]
+
+
+def subjects_named(condition: Condition) -> set[str]:
+    """Every subject a condition mentions (for the coverage of the vocabulary)."""
+    if isinstance(condition, Atom):
+        return {condition.subject}
+    if isinstance(condition, (All, AnyOf)):
+        return set().union(*(subjects_named(part) for part in condition.parts))
+    if isinstance(condition, Not):
+        return subjects_named(condition.part)
+    return set()
+
+
+def describe(condition: Condition, indent: str = "") -> str:
+    """The condition as a player reads it, one atom a line."""
+    if isinstance(condition, Atom):
+        facts = ", ".join(test.describe() for test in condition.tests)
+        return f"{indent}{condition.subject}" + (f" ({facts})" if facts else "")
+    if isinstance(condition, Question):
+        return f"{indent}if so: {condition.text}"
+    if isinstance(condition, Not):
+        return f"{indent}not:\n{describe(condition.part, indent + '  ')}"
+    word = "all of" if isinstance(condition, All) else "any of"
+    return f"{indent}{word}:\n" + "\n".join(describe(part, indent + "  ") for part in condition.parts)

@@ -1,0 +1,134 @@
+"""Comparing a scenario's `expect` block with what the replay and the matcher found.
+
+Each mismatch names the expectation's line, what was expected and what was
+found, so `check` (and the test suite) can print it as `file:line:col: ...`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicate.errors import Pos
+from adjudicate.facts import Facts
+from adjudicate.scenario import Expect
+from adjudicate.table import Table
+from adjudicate.yamlsource import Node
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """One expectation the ruling does not meet."""
+
+    pos: Pos
+    key: str
+    expected: str
+    actual: str
+
+    def __str__(self) -> str:
+        return f"{self.pos}: expect.{self.key}: expected {self.expected}, found {self.actual}"
+
+
+def _ids(ids) -> str:
+    return "[" + ", ".join(ids) + "]" if ids else "none"
+
+
+def compare(expect: Expect, table: Table, facts: Facts, decision=None) -> list[Mismatch]:
+    """Every way the replay (and, if given, the ruling) differs from the expectations."""
+    found: list[Mismatch] = []
+    where = expect.positions
+
+    def at(key: str) -> Pos:
+        return where.get(key, expect.pos)
+
+    if expect.trump is not None:
+        actual = str(table.trump) if table.trump else "none"
+        wanted = expect.trump if expect.trump in ("S", "H", "D", "C") else "none"
+        if wanted != actual:
+            found.append(Mismatch(at("trump"), "trump", wanted, actual))
+    if expect.winners is not None:
+        winners = [str(trick.winner) for trick in table.tricks if trick.complete and trick.winner]
+        wanted = [str(seat) for seat in expect.winners]
+        if winners != wanted:
+            found.append(Mismatch(at("winners"), "winners", _ids(wanted), _ids(winners)))
+    if expect.irregularities is not None:
+        unmatched = list(facts.irregularities)
+        missing = []
+        for wanted in expect.irregularities:
+            hit = next((i for i in unmatched if _fits(wanted, i)), None)
+            if hit is None:
+                missing.append(wanted)
+            else:
+                unmatched.remove(hit)
+        if missing or unmatched:
+            expected_text = _ids(sorted(_describe_expected(e) for e in expect.irregularities))
+            actual_text = _ids(sorted(_describe_found(i) for i in facts.irregularities))
+            found.append(Mismatch(at("irregularities"), "irregularities", expected_text, actual_text))
+    if decision is not None:
+        applied = decision.law_ids
+        if expect.laws is not None and sorted(expect.laws, key=_order) != sorted(applied, key=_order):
+            found.append(Mismatch(at("laws"), "laws", _ids(sorted(expect.laws, key=_order)),
+                                  _ids(sorted(applied, key=_order))))
+        missing = [law for law in expect.include if law not in applied]
+        if missing:
+            found.append(Mismatch(at("include"), "include", f"{_ids(list(expect.include))} among the laws",
+                                  f"{_ids(applied)} (missing {', '.join(missing)})"))
+        present = [law for law in expect.exclude if law in applied]
+        if present:
+            found.append(Mismatch(at("not"), "not", f"none of {_ids(list(expect.exclude))}",
+                                  f"{', '.join(present)} applying"))
+        if expect.remedies is not None:
+            found.extend(_compare_remedies(expect.remedies, decision, at("remedies")))
+    return found
+
+
+def _order(law_id: str) -> tuple[int, str]:
+    head = law_id.split(".")[0]
+    return (int(head) if head.isdigit() else 10_000, law_id)
+
+
+def _fits(wanted, found) -> bool:
+    """An expected irregularity matches a found one on every field it states."""
+    return (wanted.kind == found.kind
+            and (wanted.seat is None or wanted.seat is found.seat)
+            and (wanted.trick is None or wanted.trick == found.trick)
+            and (wanted.established is None or wanted.established == found.get("established")))
+
+
+def _describe_expected(wanted) -> str:
+    text = wanted.kind + (f" {wanted.seat}" if wanted.seat else "") + (f" trick {wanted.trick}" if wanted.trick else "")
+    if wanted.established is not None:
+        text += " established" if wanted.established else " not established"
+    return text
+
+
+def _describe_found(found) -> str:
+    text = found.kind + (f" {found.seat}" if found.seat else "") + (f" trick {found.trick}" if found.trick else "")
+    if found.kind == "revoke":
+        text += " established" if found.get("established") else " not established"
+    return text
+
+
+def _compare_remedies(node: Node, decision, pos: Pos) -> list[Mismatch]:
+    """`remedies: [{law: "63", chooser: NS, options: [score]}]`: each listed remedy must be offered."""
+    found = []
+    offered = [(outcome.law.id, outcome.chooser, sorted(item.option.kind for item in outcome.options))
+               for outcome in decision.remedies]
+    if not node.is_seq():
+        return [Mismatch(node.pos, "remedies", "a list of {law, chooser, options}", node.describe())]
+    for item in node.elements():
+        if not item.is_map():
+            found.append(Mismatch(item.pos, "remedies", "{law, chooser, options}", item.describe()))
+            continue
+        law = item.get("law")
+        chooser = item.get("chooser")
+        options = item.get("options")
+        want_law = str(law.value).strip() if law is not None and law.is_scalar() else None
+        want_chooser = str(chooser.value).strip() if chooser is not None and chooser.is_scalar() else None
+        want_options = sorted(str(o.value).strip() for o in options.elements()) if options is not None and options.is_seq() else None
+        ok = any((want_law is None or law_id == want_law) and (want_chooser is None or who == want_chooser)
+                 and (want_options is None or kinds == want_options) for law_id, who, kinds in offered)
+        if not ok:
+            wanted = f"law {want_law or 'any'}: {want_chooser or 'anyone'} choosing {want_options or 'anything'}"
+            actual = "; ".join(f"law {law_id}: {who} choosing {kinds}" for law_id, who, kinds in offered) or "no remedy"
+            found.append(Mismatch(item.pos, "remedies", wanted, actual))
+    return found

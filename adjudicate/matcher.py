@@ -1,0 +1,308 @@
+"""The matcher: which laws of a code apply to a replayed hand, and what each side may choose.
+
+Every law with a condition is evaluated over the facts of the hand (each
+irregularity with its timing facts, each claim and election, the hand as a
+whole). A law whose condition certainly holds applies; one that holds only if
+an open fact is so goes under `unknown`, with the laws for each answer. Each
+law that applies gives its remedies (who chooses, which options, whether
+partners may consult, the score after each) and its rulings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from adjudicate.conditions import Fact, Match, evaluate
+from adjudicate.facts import Claim, Facts, Irregularity
+from adjudicate.remedies import CHOOSERS, Declaration, Option, Remedy
+from adjudicate.rulebook import Law, Rulebook
+from adjudicate.scoring import Effect, apply_option
+from adjudicate.seats import Seat, Side
+from adjudicate.table import Table
+
+CONSULT_BY_DEFAULT = {"euchre": False, "short-whist": False, "long-whist": True}
+"""May partners consult before choosing between penalties, where a law does not say (Euchre 85, Short Whist 84)."""
+
+
+@dataclass(frozen=True)
+class AppliedLaw:
+    law: Law
+    matches: tuple[Match, ...]
+    because: str
+
+
+@dataclass(frozen=True)
+class OptionOutcome:
+    option: Option
+    to: Side | None
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class RemedyOutcome:
+    law: Law
+    remedy: Remedy
+    chooser: str
+    """A side ("NS") or a seat ("E"), or the role's words when the record does not say who."""
+    consult: bool
+    offender: Seat | None
+    options: tuple[OptionOutcome, ...]
+
+
+@dataclass(frozen=True)
+class DeclarationOutcome:
+    law: Law
+    declaration: Declaration
+
+
+@dataclass(frozen=True)
+class OpenQuestion:
+    """A fact the record leaves open, and the laws that apply if it is so."""
+
+    question: str
+    laws: tuple[Law, ...]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The ruling on a hand."""
+
+    rulebook: Rulebook
+    table: Table
+    facts: Facts
+    laws: tuple[AppliedLaw, ...]
+    remedies: tuple[RemedyOutcome, ...]
+    declarations: tuple[DeclarationOutcome, ...]
+    unknown: tuple[OpenQuestion, ...]
+    house: str | None = None
+
+    @property
+    def law_ids(self) -> list[str]:
+        return [applied.law.id for applied in self.laws]
+
+
+def hand_facts(table: Table, facts: Facts) -> list[Fact]:
+    """The facts a condition can name, built once per hand."""
+    making = table.making
+    makers = making.maker.side if making and making.maker else None
+    result: list[Fact] = []
+    for irregularity in facts.irregularities:
+        values: dict[str, object] = {
+            "seat": str(irregularity.seat) if irregularity.seat else None,
+            "side": str(irregularity.side) if irregularity.side else None,
+            "trick": irregularity.trick,
+            "by_dealer": irregularity.seat is table.dealer,
+            "by_makers": makers is not None and irregularity.side is makers,
+            "lone_hand": table.lone is not None,
+        }
+        for name, value in irregularity.details.items():
+            values[name] = _plain(value)
+        result.append(Fact(irregularity.kind, values, irregularity, irregularity.unknown))
+    for claim in facts.claims:
+        result.append(Fact("claim", {
+            "kind": claim.kind, "seat": str(claim.seat), "side": str(claim.seat.side),
+            "against": str(claim.against) if claim.against else None, "after_cut": claim.after_cut,
+            "after_mix": claim.after_mix, "trick": claim.trick}, claim))
+    for moment in table.moments:
+        if moment.act.verb == "elect" and moment.act.seat is not None:
+            result.append(Fact("election", {"kind": moment.act.word, "seat": str(moment.act.seat),
+                                            "side": str(moment.act.seat.side), "trick": moment.trick}, moment))
+    complete = [trick for trick in table.tricks if trick.complete]
+    result.append(Fact("hand", {
+        "family": table.game.family,
+        "lone": table.lone is not None,
+        "round": making.round if making else None,
+        "played_out": len(complete) >= table.game.hand_size,
+        "makers": str(makers) if makers else None,
+        "tricks_played": len(complete),
+        "score_known": table.scenario.score is not None,
+        "cut_for_next_deal": any(m.act.verb == "cut" and m.phase in ("play", "after") for m in table.moments),
+        "mixed": any(m.act.verb == "mix" for m in table.moments),
+    }, None))
+    return result
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(item) for item in value)
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    return str(value)
+
+
+def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = None) -> Decision:
+    """Match every law of the rulebook against the hand."""
+    hand = hand_facts(table, facts)
+    applied: list[AppliedLaw] = []
+    open_questions: dict[str, list[Law]] = {}
+    for law in rulebook.laws:
+        if law.condition is None:
+            continue
+        matches = evaluate(law.condition, hand)
+        certain = tuple(match for match in matches if match.certain)
+        if certain:
+            applied.append(AppliedLaw(law, certain, _because(law, certain)))
+            continue
+        for match in matches:
+            question = "; and ".join(match.questions)
+            laws = open_questions.setdefault(question, [])
+            if law not in laws:
+                laws.append(law)
+    remedies: list[RemedyOutcome] = []
+    declarations: list[DeclarationOutcome] = []
+    for item in applied:
+        for binding in _bindings(item.matches):
+            offender = _offender(binding)
+            for remedy in item.law.remedies:
+                if remedy.when is not None and not _holds(remedy.when, hand):
+                    continue
+                remedies.append(_remedy(rulebook, table, item.law, remedy, offender, binding, hand))
+        for declaration in item.law.rulings:
+            if declaration.when is None or _holds(declaration.when, hand):
+                declarations.append(DeclarationOutcome(item.law, declaration))
+    unknown = tuple(OpenQuestion(question, tuple(laws)) for question, laws in open_questions.items())
+    return Decision(rulebook, table, facts, tuple(applied), tuple(remedies), tuple(declarations), unknown, house)
+
+
+def _holds(condition, hand: list[Fact]) -> bool:
+    return any(match.certain for match in evaluate(condition, hand))
+
+
+def _bindings(matches: Iterable[Match]) -> list[object | None]:
+    """Each distinct thing the law applies to (each revoke: law 63's "as often as the revoke is repeated")."""
+    seen: dict[int, object | None] = {}
+    for match in matches:
+        seen.setdefault(id(match.binding), match.binding)
+    bound = [binding for binding in seen.values() if binding is not None]
+    return bound or [None]
+
+
+def _offender(binding: object | None) -> Seat | None:
+    if isinstance(binding, Irregularity):
+        return binding.seat
+    if isinstance(binding, Claim):
+        return binding.against
+    return None
+
+
+def _because(law: Law, matches: tuple[Match, ...]) -> str:
+    sentences = []
+    for match in matches:
+        binding = match.binding
+        if isinstance(binding, Irregularity):
+            sentences.append(binding.because)
+        elif isinstance(binding, Claim):
+            against = f" against {binding.against.word}" if binding.against else ""
+            when = " after the cards were cut for the next deal" if binding.after_cut else ""
+            sentences.append(f"{binding.seat.word} claimed {binding.kind}{against}{when}")
+    sentences = list(dict.fromkeys(sentences))
+    text = "; ".join(sentences)
+    if law.because:
+        text = f"{law.because}: {text}" if text else law.because
+    return _sentence(text or f"the facts of the hand meet law {law.id}")
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def _chooser(role: str, table: Table, offender: Seat | None, binding: object | None) -> tuple[str, Side | None]:
+    """Who chooses: a side or a seat where the record says, else the role in words."""
+    making = table.making
+    if role in ("NS", "EW"):
+        return role, Side(role)
+    if role == "dealer":
+        return str(table.dealer), table.dealer.side
+    if role == "dealer_side":
+        return str(table.dealer.side), table.dealer.side
+    if role == "eldest":
+        return str(table.eldest), table.eldest.side
+    if role in ("makers", "defenders") and making and making.maker:
+        side = making.maker.side if role == "makers" else making.maker.side.other
+        return str(side), side
+    if role == "lone_player" and table.lone:
+        return str(table.lone), table.lone.side
+    if role == "claimants" and isinstance(binding, Claim):
+        return str(binding.seat.side), binding.seat.side
+    if offender is not None:
+        if role == "adversaries" or role == "claimants":
+            return str(offender.side.other), offender.side.other
+        if role == "offenders":
+            return str(offender.side), offender.side
+        if role == "offender":
+            return str(offender), offender.side
+        if role == "partner":
+            return str(offender.partner), offender.side
+    return CHOOSERS.get(role, role), None
+
+
+def _remedy(rulebook: Rulebook, table: Table, law: Law, remedy: Remedy, offender: Seat | None,
+            binding: object | None, hand: list[Fact]) -> RemedyOutcome:
+    chooser, chooser_side = _chooser(remedy.chooser, table, offender, binding)
+    offenders = offender.side if offender else (chooser_side.other if chooser_side else None)
+    capped = _capped_sides(rulebook, table, offenders, hand)
+    options = []
+    for option in remedy.options:
+        if option.when is not None and not _holds(option.when, hand):
+            continue
+        number = option.points if option.points is not None else option.tricks
+        effect = apply_option(option.kind, number, rulebook.code, rulebook.game, table, table.scenario.score,
+                              chooser_side, offenders, capped)
+        to = chooser_side if option.kind in ("score", "take_tricks") else \
+            (offenders.other if option.kind == "forfeit" and offenders else None)
+        options.append(OptionOutcome(option, to, effect))
+    consult = remedy.consult
+    if consult is None:
+        consult = True if len(options) <= 1 else CONSULT_BY_DEFAULT.get(rulebook.code, False)
+    return RemedyOutcome(law, remedy, chooser, consult, offender, tuple(options))
+
+
+def _capped_sides(rulebook: Rulebook, table: Table, offenders: Side | None, hand: list[Fact]) -> set[Side]:
+    """Sides the laws that apply forbid to win the game by this hand (Short Whist 82, Long Whist 11)."""
+    capped: set[Side] = set()
+    for law in rulebook.laws:
+        for declaration in law.rulings:
+            if declaration.kind != "cannot_win_game" or law.condition is None:
+                continue
+            if not _holds(law.condition, hand):
+                continue
+            if declaration.side in (None, "offenders") and offenders is not None:
+                capped.add(offenders)
+            elif declaration.side == "adversaries" and offenders is not None:
+                capped.add(offenders.other)
+    return capped
+
+
+def rule_scenario(path: str, rulebook: Rulebook | None = None) -> Decision:
+    """Load, replay, detect and match one scenario file: the whole pipeline."""
+    from adjudicate.facts import detect
+    from adjudicate.rulebook import builtin_rulebook
+    from adjudicate.scenario import load_scenario
+    from adjudicate.table import replay
+
+    scenario = load_scenario(path)
+    if rulebook is None:
+        rulebook = _rulebook_for(scenario)
+    table = replay(scenario, rulebook.game)
+    return decide(rulebook, table, detect(table), scenario.house)
+
+
+def _rulebook_for(scenario) -> Rulebook:
+    import os
+
+    from adjudicate.errors import Pos, Problem, ScenarioError, UsageError, did_you_mean
+    from adjudicate.rulebook import builtin_codes, builtin_rulebook, load_rulebook
+
+    code = scenario.code
+    pos = scenario.positions.get("code", Pos(scenario.path, 1, 1))
+    if code in builtin_codes():
+        return builtin_rulebook(code)
+    if code.endswith((".yaml", ".yml")):
+        path = os.path.join(os.path.dirname(scenario.path), code)
+        if not os.path.isfile(path):
+            raise ScenarioError([Problem(pos, f"the rulebook {code!r} is not a file (looked for {path})")])
+        return load_rulebook(path)
+    raise ScenarioError([Problem(pos, f"unknown code {code!r}{did_you_mean(code, builtin_codes())}; expected one of: "
+                                      f"{', '.join(builtin_codes())}, or a rulebook file's path")])

@@ -1,0 +1,101 @@
+"""The facts vocabulary: every fact a law's condition may name, with its type.
+
+The detectors (`facts`) produce irregularities of these kinds with these
+details; conditions in the rulebooks (`conditions`) are checked against this
+list when a rulebook loads, so a misspelt fact is an error with its line.
+"""
+
+from __future__ import annotations
+
+# Types a fact may have: how a condition's value is checked.
+BOOL, INT, TEXT, SEAT, SIDE, SUIT, CARD = "bool", "int", "text", "seat", "side", "suit", "card"
+
+COMMON_FIELDS: dict[str, str] = {
+    "seat": SEAT,
+    "side": SIDE,
+    "trick": INT,
+    "by_dealer": BOOL,
+    "by_makers": BOOL,
+    "lone_hand": BOOL,
+}
+"""Facts every irregularity has: the offender, his side, the trick, his role, and whether a lone hand is played."""
+
+KINDS: dict[str, tuple[str, dict[str, str]]] = {
+    "revoke": ("a player held a card of the suit led and played another suit (Euchre 62, Short Whist 71)", {
+        "card": CARD, "suit_led": SUIT, "question_asked": BOOL, "question_entry": INT, "answered_negative": BOOL,
+        "established": BOOL, "established_by": TEXT, "established_entry": INT, "corrected": BOOL,
+        "corrected_entry": INT, "claimed": BOOL, "held": TEXT}),
+    "lead_out_of_turn": ("a player led when it was not his turn to lead", {
+        "card": CARD, "due": SEAT, "followed": INT, "all_followed": BOOL, "taken_back": BOOL,
+        "by_lone_player": BOOL, "partner_of_due": BOOL}),
+    "third_hand_before_second": ("the third hand played before the second", {
+        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL}),
+    "fourth_hand_before_partner": ("the fourth hand played before his partner, the second hand", {
+        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL}),
+    "played_out_of_turn": ("a player played to a trick before his turn", {
+        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL}),
+    "omitted_play": ("a trick was turned and quitted without a card from one player", {
+        "discovered_after_next_play": BOOL}),
+    "two_cards_one_trick": ("a player played two cards to one trick", {"cards": TEXT}),
+    "exposed_card": ("a card shown, dropped face up or played with another, and so liable to be called", {
+        "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL}),
+    "card_dropped_below": ("a card dropped below the table (not an exposed card)", {"card": CARD}),
+    "detached_card": ("a card detached from the hand", {
+        "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL}),
+    "hand_thrown": ("a player threw his cards face up on the table", {
+        "all_four": BOOL, "lone_adversary": BOOL, "by_lone_player": BOOL}),
+    "called_attention": ("a player called attention to the trick before his partner had played", {"partner": SEAT}),
+    "winning_card_led_again": ("a player led again before his partner had played to the trick", {
+        "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL}),
+    "bid_out_of_turn": ("a player passed, ordered up or assisted out of turn", {
+        "act": TEXT, "due": SEAT, "round": INT}),
+    "made_after_passing": ("a player passed, then tried to order up or assist", {"act": TEXT, "partner": SEAT}),
+    "mentioned_suit": ("a player, after passing, mentioned the suit he meant to make", {"suit": SUIT, "partner": SEAT}),
+    "named_turned_down_suit": ("a player named the suit turned down", {"suit": SUIT}),
+    "changed_named_suit": ("a player named a suit, then another", {"first": SUIT, "second": SUIT}),
+    "alone_not_single_declaration": ("a lone hand not declared in a single declaration", {"after_naming": BOOL}),
+    "alone_not_entitled": ("a player declared alone when he or his partner was ordered up, or the adversaries "
+                           "made the trump", {"maker": SEAT}),
+    "alone_after_exposing": ("a player declared alone after exposing a card", {}),
+    "alone_after_passing": ("a player declared alone after he had passed", {"after_lead": BOOL, "after_passing": BOOL}),
+    "taken_from_too_late": ("a lone hand taken from the partner after a lead or after passing", {
+        "after_lead": BOOL, "after_passing": BOOL}),
+    "dealer_alone_after_discard": ("the dealer announced a lone hand after quitting his discard", {}),
+    "lone_partner_played": ("the lone player's partner played to a trick", {"card": CARD, "first_lead": BOOL}),
+    "lead_before_discard": ("a lead made before the dealer's discard was complete", {
+        "discarded_later": BOOL, "lone": SEAT, "eldest": BOOL}),
+    "trump_card_discarded": ("the dealer discarded the turned card", {}),
+    "dealer_played_before_discard": ("the dealer played before discarding", {}),
+    "wrong_number_of_cards": ("a player had more or fewer cards than the deal gives", {"count": INT, "more": BOOL}),
+    "trump_card_left": ("the dealer left the trump card on the table after the first trick (Short Whist 52)", {}),
+    "trump_card_lifted_early": ("the dealer took the trump card into his hand before his turn (Short Whist 54)", {}),
+    "trump_card_forgotten": ("the dealer could not recollect the trump card (Short Whist 55)", {}),
+    "honours_called": ("a player called honours other than at the point of eight, or after playing (Long Whist "
+                       "16-21)", {"at_eight": BOOL, "after_playing": BOOL, "answered": BOOL}),
+    "reminded_partner": ("a player reminded his partner to call honours (Long Whist 17)", {}),
+    "failed_to_comply": ("a player called on to play a card, suit, highest or lowest did not", {
+        "required": TEXT, "card": CARD}),
+}
+"""Every irregularity kind: what it is, and its own facts (beyond COMMON_FIELDS)."""
+
+CLAIM_FIELDS: dict[str, str] = {
+    "kind": TEXT, "seat": SEAT, "side": SIDE, "against": SEAT, "after_cut": BOOL, "after_mix": BOOL, "trick": INT,
+}
+"""Facts of a claim raised at the table (`claim revoke E`)."""
+
+ELECTION_FIELDS: dict[str, str] = {"kind": TEXT, "seat": SEAT, "side": SIDE, "trick": INT}
+"""Facts of an election made at the table (`elect new deal`)."""
+
+HAND_FIELDS: dict[str, str] = {
+    "family": TEXT, "lone": BOOL, "round": INT, "played_out": BOOL, "makers": SIDE, "tricks_played": INT,
+    "score_known": BOOL, "cut_for_next_deal": BOOL, "mixed": BOOL,
+}
+"""Facts of the hand as a whole."""
+
+SUBJECTS: dict[str, dict[str, str]] = {
+    **{kind: {**COMMON_FIELDS, **fields} for kind, (_, fields) in KINDS.items()},
+    "claim": CLAIM_FIELDS,
+    "election": ELECTION_FIELDS,
+    "hand": HAND_FIELDS,
+}
+"""What a condition's atom may be about, and the facts of each."""
