@@ -108,6 +108,7 @@ def hand_facts(table: Table, facts: Facts) -> list[Fact]:
         if moment.act.verb == "elect" and moment.act.seat is not None:
             result.append(Fact("election", {"kind": moment.act.word, "seat": str(moment.act.seat),
                                             "side": str(moment.act.seat.side), "trick": moment.trick}, moment))
+    result.extend(_act_facts(table, makers))
     complete = [trick for trick in table.tricks if trick.complete]
     result.append(Fact("hand", {
         "family": table.game.family,
@@ -120,6 +121,32 @@ def hand_facts(table: Table, facts: Facts) -> list[Fact]:
         "cut_for_next_deal": any(m.act.verb == "cut" and m.phase in ("play", "after") for m in table.moments),
         "mixed": any(m.act.verb == "mix" for m in table.moments),
     }, None))
+    return result
+
+
+def _act_facts(table: Table, makers: Side | None) -> list[Fact]:
+    result = []
+    cut_in_phase: set[str] = set()
+    turned = False
+    first_lead = next((play.entry for trick in table.tricks for play in trick.plays), None)
+    for moment in table.moments:
+        act = moment.act
+        seat = act.seat
+        result.append(Fact("act", {
+            "verb": act.verb, "word": act.word, "seat": str(seat) if seat else None,
+            "side": str(seat.side) if seat else None, "phase": moment.phase, "trick": moment.trick,
+            "card": str(act.cards[0]) if act.cards else None, "suit": str(act.suit) if act.suit else None,
+            "target": str(act.target) if act.target else None,
+            "by_dealer": seat is table.dealer, "by_eldest": seat is table.eldest,
+            "by_makers": makers is not None and seat is not None and seat.side is makers,
+            "by_lone_player": table.lone is not None and seat is table.lone,
+            "after_cut": moment.phase in cut_in_phase, "after_turn": turned or moment.phase != "deal",
+            "after_first_lead": first_lead is not None and moment.entry > first_lead,
+        }, moment))
+        if act.verb == "cut":
+            cut_in_phase.add(moment.phase)
+        if act.verb == "turn":
+            turned = True
     return result
 
 

@@ -86,6 +86,17 @@ CLAIM_FIELDS: dict[str, str] = {
 ELECTION_FIELDS: dict[str, str] = {"kind": TEXT, "seat": SEAT, "side": SIDE, "trick": INT}
 """Facts of an election made at the table (`elect new deal`)."""
 
+ACT_FIELDS: dict[str, str] = {
+    "verb": TEXT, "word": TEXT, "seat": SEAT, "side": SIDE, "phase": TEXT, "trick": INT, "card": CARD,
+    "suit": SUIT, "target": SEAT, "by_dealer": BOOL, "by_eldest": BOOL, "by_makers": BOOL, "by_lone_player": BOOL,
+    "after_cut": BOOL, "after_turn": BOOL, "after_first_lead": BOOL,
+}
+"""Facts of any single act of the log, as written: `act: {verb: shuffle, phase: play}`.
+
+`phase` is "deal" (before the trump card is turned), "making", "discard", "play" or "after";
+`after_cut` says a `cut` came before it in the same phase (the cut for this deal, or for the next).
+"""
+
 HAND_FIELDS: dict[str, str] = {
     "family": TEXT, "lone": BOOL, "round": INT, "played_out": BOOL, "makers": SIDE, "tricks_played": INT,
     "score_known": BOOL, "cut_for_next_deal": BOOL, "mixed": BOOL,
@@ -96,6 +107,7 @@ SUBJECTS: dict[str, dict[str, str]] = {
     **{kind: {**COMMON_FIELDS, **fields} for kind, (_, fields) in KINDS.items()},
     "claim": CLAIM_FIELDS,
     "election": ELECTION_FIELDS,
+    "act": ACT_FIELDS,
     "hand": HAND_FIELDS,
 }
 """What a condition's atom may be about, and the facts of each."""
