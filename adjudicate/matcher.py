@@ -19,7 +19,7 @@ from adjudicate.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.rulebook import Law, Rulebook
 from adjudicate.scoring import Effect, apply_option
 from adjudicate.seats import Seat, Side
-from adjudicate.table import Table
+from adjudicate.table import Moment, Table
 
 CONSULT_BY_DEFAULT = {"euchre": False, "short-whist": False, "long-whist": True}
 """May partners consult before choosing between penalties, where a law does not say (Euchre 85, Short Whist 84)."""
@@ -210,6 +210,8 @@ def _offender(binding: object | None) -> Seat | None:
         return binding.seat
     if isinstance(binding, Claim):
         return binding.against
+    if isinstance(binding, Moment):
+        return binding.act.seat
     return None
 
 
@@ -223,6 +225,9 @@ def _because(law: Law, matches: tuple[Match, ...]) -> str:
             against = f" against {binding.against.word}" if binding.against else ""
             when = " after the cards were cut for the next deal" if binding.after_cut else ""
             sentences.append(f"{binding.seat.word} claimed {binding.kind}{against}{when}")
+        elif isinstance(binding, Moment):
+            who = f"{binding.act.seat.word} said or did" if binding.act.seat else "the table event was"
+            sentences.append(f"{who} \"{binding.act.text()}\" (log entry {binding.entry})")
     sentences = list(dict.fromkeys(sentences))
     text = "; ".join(sentences)
     if law.because:
