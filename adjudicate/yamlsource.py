@@ -9,6 +9,7 @@ construct objects, alias bombs, absurd nesting or size.
 
 from __future__ import annotations
 
+import gc
 import os
 from dataclasses import dataclass, field
 from typing import Iterator
@@ -24,8 +25,9 @@ except AttributeError:  # pragma: no cover - PyYAML built without libyaml
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 """The largest input file read (a rulebook is ~100 KB; a scenario ~1 KB)."""
-MAX_NODES = 200_000
-"""The most values a file may expand to, aliases counted each time they are used."""
+MAX_NODES = 50_000
+"""The most values a file may hold or expand to, aliases counted each time they are used
+(a built-in rulebook holds about 2,000; a scenario a few hundred)."""
 MAX_DEPTH = 100
 """The deepest nesting of lists and mappings."""
 
@@ -184,9 +186,94 @@ class _Builder:
         return Node("map", mapping, pos, tag, end)
 
 
+def _describe_char(character: object) -> str:
+    """A character as U+XXXX with its repr: the C reader gives a code point, the Python one a str."""
+    code = character if isinstance(character, int) else ord(str(character)[:1] or "\0")
+    return f"U+{code:04X} {chr(code)!r}"
+
+
+def _scan(loader: yaml.Loader, path: str) -> None:
+    """Walk the event stream once, before any node is built, refusing early what is too big.
+
+    Counts values as the builder will (an alias counts the whole value it names,
+    each time it is used), so an alias bomb is refused at the alias that tips it
+    over, after reading a few hundred bytes; and refuses nesting deeper than
+    MAX_DEPTH at the value that goes too deep, before libyaml's own limit.
+    """
+    count = 0
+    sizes: dict[str, int] = {}
+    stack: list[tuple[str | None, int]] = []
+    documents = 0
+    while True:
+        event = loader.get_event()
+        if isinstance(event, yaml.StreamEndEvent):
+            return
+        if isinstance(event, yaml.DocumentStartEvent):
+            documents += 1
+            if documents > 1:
+                raise InputError.at(_pos(path, event.start_mark),
+                                    "a second YAML document starts here: a file holds one document "
+                                    "(remove the `---` line or split the file)")
+            continue
+        if isinstance(event, yaml.AliasEvent):
+            if any(anchor == event.anchor for anchor, _ in stack):
+                raise InputError.at(_pos(path, event.start_mark),
+                                    f"the alias *{event.anchor} is used inside the value it names "
+                                    "(a recursive alias); refused")
+            count += sizes.get(event.anchor, 1)
+            if count > MAX_NODES:
+                raise InputError.at(_pos(path, event.start_mark),
+                                    f"the file expands to more than "
+                                    f"{MAX_NODES:,} values at the alias *{event.anchor} (YAML aliases repeating one another: an alias "
+                                    "bomb); refused")
+            continue
+        if isinstance(event, (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            count += 1
+            if count > MAX_NODES:
+                raise InputError.at(_pos(path, event.start_mark),
+                                    f"the file holds more than {MAX_NODES:,} values; refused")
+            if len(stack) > MAX_DEPTH:
+                raise InputError.at(_pos(path, event.start_mark),
+                                    f"the file nests lists and mappings more than {MAX_DEPTH} deep; refused")
+            if isinstance(event, yaml.ScalarEvent):
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+            else:
+                stack.append((event.anchor, count - 1))
+            continue
+        if isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            anchor, before = stack.pop()
+            if anchor is not None:
+                sizes[anchor] = count - before
+
+
+def _yaml_problem(exc: yaml.MarkedYAMLError) -> str:
+    what = exc.problem or exc.context or "invalid YAML"
+    if "maximum nesting depth" in what:
+        return f"the file nests lists and mappings more than {MAX_DEPTH} deep; refused"
+    return f"invalid YAML: {what}"
+
+
 def parse_yaml(text: str, path: str) -> Node:
     """Parse one YAML document from text; `path` is used in error positions."""
+    # The tree holds no cycles: pausing the garbage collector while it is built
+    # makes a file at MAX_NODES parse about three times faster.
+    collecting = gc.isenabled()
+    gc.disable()
     try:
+        return _parse(text, path)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _parse(text: str, path: str) -> Node:
+    try:
+        scanner = _Loader(text)
+        try:
+            _scan(scanner, path)
+        finally:
+            scanner.dispose()
         loader = _Loader(text)
         try:
             root = loader.get_single_node()
@@ -194,40 +281,55 @@ def parse_yaml(text: str, path: str) -> Node:
             loader.dispose()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        what = exc.problem or exc.context or "invalid YAML"
-        raise InputError.at(_pos(path, mark), f"invalid YAML: {what}") from None
+        raise InputError.at(_pos(path, mark), _yaml_problem(exc)) from None
     except yaml.reader.ReaderError as exc:
         before = text[: exc.position]
         line = before.count("\n") + 1
         column = exc.position - (before.rfind("\n") + 1) + 1
         raise InputError.at(Pos(path, line, column),
-                            f"the character {exc.character!r} is not allowed in YAML ({exc.reason})") from None
+                            f"the character {_describe_char(exc.character)} is not allowed in YAML "
+                            f"({exc.reason})") from None
     except yaml.YAMLError as exc:
         message = " ".join(str(exc).split())
         raise InputError.at(Pos(path, 1, 1), f"invalid YAML: {message}") from None
     except RecursionError:
         raise InputError.at(Pos(path, 1, 1), "the file nests too deep to read; refused") from None
     if root is None:
+        if text.strip():
+            raise InputError.at(Pos(path, 1, 1), "the file holds only comments: expected a YAML mapping")
         raise InputError.at(Pos(path, 1, 1), "the file is empty: expected a YAML mapping")
     return _Builder(path).build(root, 0)
+
+
+_UTF16_32 = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+             (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
     """Read a file as UTF-8 text, refusing folders, binaries and huge files."""
     name = os.fspath(path)
     start = Pos(name, 1, 1)
+    whole = Pos(name, 0, 0)  # the file as a whole: printed as the path alone
     if os.path.isdir(name):
-        raise InputError.at(start, "is a folder, not a file")
+        raise InputError.at(whole, "is a folder, not a file")
+    too_big = (f"the file is more than {MAX_FILE_BYTES:,} bytes, far more than any scenario or "
+               "rulebook; refused")
     try:
         size = os.path.getsize(name)
         if size > MAX_FILE_BYTES:
-            raise InputError.at(start, f"the file is {size:,} bytes; the most read is {MAX_FILE_BYTES:,}")
+            raise InputError.at(whole, too_big.replace(f"more than {MAX_FILE_BYTES:,}", f"{size:,}", 1)
+                                + f" (the most read is {MAX_FILE_BYTES:,})")
         with open(name, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise InputError.at(Pos(name, 0, 0), "no such file") from None
+        raise InputError.at(whole, "no such file") from None
     except OSError as exc:
-        raise InputError.at(Pos(name, 0, 0), f"cannot read: {exc.strerror or exc}") from None
+        raise InputError.at(whole, f"cannot read: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:  # not a regular file, or one that grew while read
+        raise InputError.at(whole, too_big)
+    for bom, encoding in _UTF16_32:
+        if data.startswith(bom):
+            raise InputError.at(start, f"the file is {encoding} text; save it as UTF-8")
     if b"\x00" in data:
         raise InputError.at(start, "is a binary file, not YAML text")
     try:
@@ -235,8 +337,10 @@ def read_text(path: str | os.PathLike[str]) -> str:
     except UnicodeDecodeError as exc:
         before = data[: exc.start]
         line = before.count(b"\n") + 1
-        column = exc.start - (before.rfind(b"\n") + 1) + 1
-        raise InputError.at(Pos(name, line, column), "the file is not UTF-8 text") from None
+        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        raise InputError.at(Pos(name, line, column),
+                            f"the file is not UTF-8 text: byte 0x{data[exc.start]:02X} cannot stand here "
+                            "(save the file as UTF-8)") from None
 
 
 def read_yaml(path: str | os.PathLike[str]) -> Node:
