@@ -288,27 +288,31 @@ def _law_markdown(library: "Library", law: "Law", clause: "Clause | None", cited
 @app.command("lint")
 def lint_command(
     files: Annotated[Optional[List[str]], typer.Argument(
-        metavar="RULEBOOK", help="Rulebook files to check; none: the built-in rulebooks.")] = None,
+        metavar="FILE", help="Rulebook or house-rules files to check; none: the built-in ones.")] = None,
     format: FormatOption = Format.table,
 ) -> None:
-    """Check rulebook files, printing each problem as path:line:col.
+    """Check rulebook and house-rules files, printing each problem as path:line:col.
 
-    Every check the loader makes; exit 0 if every file is good, 2 if not.
+    Every check the loader makes (for a house file: unknown law ids, conditions on unknown facts,
+    parameters out of range, two laws that would both apply with different remedies); exit 0 if
+    every file is good, 2 if not.
 
-    Example: adjudicate lint my-club.yaml
+    Example: adjudicate lint rulebooks/house/*.yaml
     """
     from adjudicate.errors import RulebookError
-    from adjudicate.rulebook import builtin_paths, load_rulebook
+    from adjudicate.house import builtin_house_paths, lint_file
+    from adjudicate.rulebook import builtin_paths
 
-    paths = list(files) if files else builtin_paths()
+    paths = list(files) if files else builtin_paths() + builtin_house_paths()
     results: list[dict[str, Any]] = []
     for path in paths:
         try:
-            rulebook = load_rulebook(path)
+            kind, rulebook = lint_file(path)
         except RulebookError as error:
             results.append({"path": path, "ok": False, "laws": None, "problems": list(error.problems)})
         else:
-            results.append({"path": path, "ok": True, "laws": len(rulebook), "problems": []})
+            results.append({"path": path, "ok": True, "laws": len(rulebook), "problems": [],
+                            **({"house": True} if kind == "house" else {})})
     if format is Format.json:
         data = [{**r, "problems": [{"line": p.pos.line, "column": p.pos.column, "message": p.message}
                                    for p in r["problems"]]} for r in results]
@@ -318,7 +322,8 @@ def lint_command(
         lines = []
         for result in results:
             if result["ok"]:
-                lines.append(f"{bullet}{result['path']}: ok ({result['laws']} laws)")
+                what = " with the house rules" if result.get("house") else ""
+                lines.append(f"{bullet}{result['path']}: ok ({result['laws']} laws{what})")
             lines += [f"{bullet}{problem}" for problem in result["problems"]]
         echo("\n".join(lines))
     if not all(result["ok"] for result in results):

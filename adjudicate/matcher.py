@@ -120,6 +120,10 @@ def hand_facts(table: Table, facts: Facts) -> list[Fact]:
         "score_known": table.scenario.score is not None,
         "cut_for_next_deal": any(m.act.verb == "cut" and m.phase in ("play", "after") for m in table.moments),
         "mixed": any(m.act.verb == "mix" for m in table.moments),
+        "makers_tricks": (sum(1 for trick in complete if trick.winner and trick.winner.side is makers)
+                          if makers and len(complete) >= table.game.hand_size else None),
+        "passed_out": bool(making and making.maker is None and making.turned_down
+                           and len(set(making.passed[2])) >= 4),
     }, None))
     return result
 
@@ -142,6 +146,7 @@ def _act_facts(table: Table, makers: Side | None) -> list[Fact]:
             "by_lone_player": table.lone is not None and seat is table.lone,
             "after_cut": moment.phase in cut_in_phase, "after_turn": turned or moment.phase != "deal",
             "after_first_lead": first_lead is not None and moment.entry > first_lead,
+            "round": moment.round,
         }, moment))
         if act.verb == "cut":
             cut_in_phase.add(moment.phase)
@@ -307,18 +312,38 @@ def _capped_sides(rulebook: Rulebook, table: Table, offenders: Side | None, hand
     return capped
 
 
-def rule_scenario(path: str, rulebook: Rulebook | None = None) -> Decision:
-    """Load, replay, detect and match one scenario file: the whole pipeline."""
+def rule_scenario(path: str, rulebook: Rulebook | None = None, house: str | None = None) -> Decision:
+    """Load, replay, detect and match one scenario file: the whole pipeline.
+
+    `house` (a house id or a file's path, as given on the command line) overrides the scenario's
+    own `house:` (a house id or a path relative to the scenario).
+    """
     from adjudicate.facts import detect
-    from adjudicate.rulebook import builtin_rulebook
     from adjudicate.scenario import load_scenario
     from adjudicate.table import replay
 
     scenario = load_scenario(path)
+    rulebook, house_name = rulebook_for(scenario, rulebook, house)
+    table = replay(scenario, rulebook.game)
+    return decide(rulebook, table, detect(table), house_name)
+
+
+def rulebook_for(scenario, rulebook: Rulebook | None = None, house: str | None = None) -> tuple[Rulebook, str | None]:
+    """The rulebook a scenario is ruled by: its code's, with the house rules given or named in it."""
+    from adjudicate.errors import Problem, ScenarioError
+    from adjudicate.house import house_rulebook
+
     if rulebook is None:
         rulebook = _rulebook_for(scenario)
-    table = replay(scenario, rulebook.game)
-    return decide(rulebook, table, detect(table), scenario.house)
+    name, relative = (house, None) if house else (scenario.house, scenario.path)
+    if not name:
+        return rulebook, None
+    ruled = house_rulebook(name, relative)
+    if ruled.code != rulebook.code:
+        pos = scenario.positions.get("house") or scenario.positions.get("code")
+        raise ScenarioError([Problem(pos, f"the house rules {name!r} vary {ruled.code}, but the scenario's code is "
+                                          f"{rulebook.code}")])
+    return ruled, name
 
 
 def _rulebook_for(scenario) -> Rulebook:

@@ -176,8 +176,11 @@ class Law:
 
     @property
     def number(self) -> int:
-        """The law's number as a number, for ordering."""
-        return int(self.id)
+        """The law's number as a number, for ordering (a house's added laws, "H1", after the code's)."""
+        if self.id.isdigit():
+            return int(self.id)
+        digits = "".join(ch for ch in self.id if ch.isdigit())
+        return 100_000 + int(digits or 0)
 
     def clause(self, clause_id: str) -> Clause | None:
         """The clause with this numeral, or None."""

@@ -116,7 +116,9 @@ class Moment:
     phase: str
     """"deal", "making", "discard", "play" or "after" (the hand is over)."""
     trick: int
-    """The trick in progress or about to start (1-based; 0 before the play)."""
+    """The trick in progress or about to start (1-based)."""
+    round: int | None = None
+    """Euchre's round of making the trump (1, or 2 once the card is turned down), while it is being made."""
 
 
 @dataclass(slots=True)
@@ -307,7 +309,8 @@ class _Replay:
         for entry in self.scenario.log:
             if self.phase == "deal" and entry.act.verb not in DEAL_ACTS:
                 self.phase = "making" if self.game.euchre else "play"
-            self.moments.append(Moment(entry.number, entry.act, entry.pos, self.phase, self.trick_number()))
+            self.moments.append(Moment(entry.number, entry.act, entry.pos, self.phase, self.trick_number(),
+                                       self.making_round()))
             self.act(entry)
         self.finish()
         if self.problems:
@@ -316,6 +319,12 @@ class _Replay:
                       self.false_starts)
         self.annotate(table)
         return table
+
+    def making_round(self) -> int | None:
+        making = self.making
+        if making is None or making.maker is not None or self.phase not in ("deal", "making"):
+            return None
+        return 2 if making.turned_down else 1
 
     def trick_number(self) -> int:
         """The trick in progress, or the one about to start."""

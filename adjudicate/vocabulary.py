@@ -89,7 +89,7 @@ ELECTION_FIELDS: dict[str, str] = {"kind": TEXT, "seat": SEAT, "side": SIDE, "tr
 ACT_FIELDS: dict[str, str] = {
     "verb": TEXT, "word": TEXT, "seat": SEAT, "side": SIDE, "phase": TEXT, "trick": INT, "card": CARD,
     "suit": SUIT, "target": SEAT, "by_dealer": BOOL, "by_eldest": BOOL, "by_makers": BOOL, "by_lone_player": BOOL,
-    "after_cut": BOOL, "after_turn": BOOL, "after_first_lead": BOOL,
+    "after_cut": BOOL, "after_turn": BOOL, "after_first_lead": BOOL, "round": INT,
 }
 """Facts of any single act of the log, as written: `act: {verb: shuffle, phase: play}`.
 
@@ -99,7 +99,8 @@ ACT_FIELDS: dict[str, str] = {
 
 HAND_FIELDS: dict[str, str] = {
     "family": TEXT, "lone": BOOL, "round": INT, "played_out": BOOL, "makers": SIDE, "tricks_played": INT,
-    "score_known": BOOL, "cut_for_next_deal": BOOL, "mixed": BOOL,
+    "score_known": BOOL, "cut_for_next_deal": BOOL, "mixed": BOOL, "passed_out": BOOL,
+    "makers_tricks": INT,
 }
 """Facts of the hand as a whole."""
 
