@@ -164,7 +164,7 @@ class _Reader:
         if key not in vocabulary.SUBJECTS:
             choices = [*vocabulary.SUBJECTS, *COMBINERS]
             self.fail(knode, f"unknown fact subject {key!r}{did_you_mean(key, choices)}; expected an irregularity "
-                             f"kind (revoke, lead_out_of_turn, ...), claim, election, hand, or all/any/not/question")
+                             f"kind (revoke, lead_out_of_turn, ...), claim, election, act, hand, or all/any/not/question")
             return None
         return self.atom(key, knode, value)
 
