@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, List
+from typing import Annotated, List, Optional
 
 import typer
 
@@ -15,12 +15,15 @@ from adjudicate.errors import AdjudicateError
 def replay(
     files: Annotated[List[Path], typer.Argument(help="Scenario files to replay.", show_default=False)],
     format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
+    house: Annotated[Optional[str], typer.Option(
+        "--house", help="House-rules file (or a built-in house's id) to use instead of the scenario's own.")] = None,
 ) -> None:
     """Replay scenario files: trump, each trick's leader, cards and winner, and every irregularity.
 
     Example: adjudicate replay scenarios/euchre/revoke-established.yaml
     """
     from adjudicate.facts import detect
+    from adjudicate.matcher import rulebook_for
     from adjudicate.report import replay_record, replay_text
     from adjudicate.scenario import load_scenario
     from adjudicate.table import replay as replay_hand
@@ -28,7 +31,9 @@ def replay(
     records, texts, failed = [], [], False
     for path in files:
         try:
-            table = replay_hand(load_scenario(str(path)))
+            scenario = load_scenario(str(path))
+            game = rulebook_for(scenario, house=house)[0].game if (house or scenario.house) else None
+            table = replay_hand(scenario, game)
             facts = detect(table)
         except AdjudicateError as error:
             report_problem(error)

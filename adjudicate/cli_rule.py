@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, List
+from typing import Annotated, List, Optional
 
 import typer
 
@@ -15,6 +15,8 @@ from adjudicate.errors import AdjudicateError
 def rule(
     files: Annotated[List[Path], typer.Argument(help="Scenario files to rule on.", show_default=False)],
     format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
+    house: Annotated[Optional[str], typer.Option(
+        "--house", help="House-rules file (or a built-in house's id) to use instead of the scenario's own.")] = None,
 ) -> None:
     """Rule on scenario files: the irregularities, the laws that apply with their text, and each side's choices.
 
@@ -26,7 +28,7 @@ def rule(
     records, texts, failed = [], [], False
     for path in files:
         try:
-            decision = rule_scenario(str(path))
+            decision = rule_scenario(str(path), house=house)
         except AdjudicateError as error:
             report_problem(error)
             failed = True

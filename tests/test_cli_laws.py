@@ -260,12 +260,14 @@ def test_lint_markdown_is_a_list():
     assert result.stdout == f"- {good}: ok (4 laws)\n"
 
 
-def test_lint_with_no_files_checks_the_built_in_rulebooks():
+def test_lint_with_no_files_checks_the_built_in_rulebooks_and_houses():
     result = run("lint")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert [line.rsplit("/", 1)[-1] for line in lines] == [
-        "euchre.yaml: ok (116 laws)", "long-whist.yaml: ok (19 laws)", "short-whist.yaml: ok (91 laws)"]
+        "euchre.yaml: ok (116 laws)", "long-whist.yaml: ok (19 laws)", "short-whist.yaml: ok (91 laws)",
+        "modern-euchre.yaml: ok (114 laws with the house rules)",
+        "stick-the-dealer.yaml: ok (117 laws with the house rules)"]
 
 
 # --- help ----------------------------------------------------------------------------

@@ -1,0 +1,61 @@
+"""`adjudicate diff`: which rulings a house variant changes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, List
+
+import typer
+
+from adjudicate.cli_common import Format, app, dump_json, echo, guarded
+
+
+@app.command()
+def diff(
+    paths: Annotated[List[Path], typer.Argument(help="Scenario files or folders.", show_default=False)],
+    house: Annotated[str, typer.Option("--house", help="House-rules file (or a built-in house's id).")],
+    format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
+    all_files: Annotated[bool, typer.Option("--all", help="List unchanged and skipped scenarios too.")] = False,
+) -> None:
+    """Show which rulings change under a house variant: the code's ruling and the house's, side by side.
+
+    Example: adjudicate diff --house rulebooks/house/modern-euchre.yaml scenarios/
+    """
+    from tabulate import tabulate
+
+    from adjudicate.diffing import diff as diff_rulings
+
+    results = guarded(lambda: diff_rulings(house, [str(path) for path in paths]))
+    changed = [r for r in results if r.status == "changed"]
+    counts = {status: sum(1 for r in results if r.status == status) for status in ("changed", "same", "skipped", "invalid")}
+    if format is Format.json:
+        echo(dump_json({
+            "house": house,
+            "scenarios": [
+                {"scenario": r.path, "status": r.status,
+                 **({"code": _summary_json(r.code), "house": _summary_json(r.house)} if r.code else {}),
+                 **({"note": r.note} if r.note else {})}
+                for r in results if all_files or r.status != "same"
+            ],
+            "summary": counts,
+        }))
+    else:
+        shown = results if all_files else [r for r in results if r.status in ("changed", "invalid")]
+        rows = []
+        for r in shown:
+            if r.code and r.house:
+                path = r.path + (f"\n({r.note})" if r.note else "")
+                rows.append([path, "\n".join(r.code.lines()), "\n".join(r.house.lines())])
+            else:
+                rows.append([r.path, r.status + (f": {r.note}" if r.note else ""), ""])
+        if rows:
+            table_format = "github" if format is Format.markdown else "grid"
+            echo(tabulate(rows, headers=["scenario", "by the code", f"with {house}"], tablefmt=table_format))
+        echo(f"{counts['changed']} of {len(results)} scenarios change under {house}"
+             f" ({counts['same']} the same, {counts['skipped']} of other codes, {counts['invalid']} invalid)")
+    if counts["invalid"]:
+        raise typer.Exit(2)
+
+
+def _summary_json(summary) -> dict:
+    return {"laws": list(summary.laws), "remedies": list(summary.remedies), "rulings": list(summary.rulings)}

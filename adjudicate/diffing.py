@@ -1,0 +1,83 @@
+"""Which rulings change under a house variant: each scenario ruled by the code and by the house."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicate.errors import AdjudicateError, ScenarioError
+from adjudicate.house import house_rulebook
+from adjudicate.matcher import Decision, decide, rulebook_for
+from adjudicate.scenario import load_scenario, scenario_files
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A ruling in short: the laws, and each remedy's options with their score."""
+
+    laws: tuple[str, ...]
+    remedies: tuple[str, ...]
+    rulings: tuple[str, ...]
+
+    def lines(self) -> list[str]:
+        return [f"laws {', '.join(self.laws) or 'none'}", *self.remedies, *self.rulings]
+
+
+@dataclass(frozen=True)
+class Difference:
+    path: str
+    status: str
+    """"changed", "same", "skipped" (another code) or "invalid"."""
+    code: Summary | None = None
+    house: Summary | None = None
+    note: str | None = None
+
+
+def summarise(decision: Decision) -> Summary:
+    remedies = []
+    for outcome in decision.remedies:
+        options = []
+        for item in outcome.options:
+            text = item.option.kind + (f" {item.option.points}" if item.option.points is not None else "") \
+                + (f" {item.option.tricks} tricks" if item.option.tricks is not None else "")
+            after = item.effect.score_after
+            if after:
+                text += " (" + ", ".join(f"{side} {points}" for side, points in after.items()) + ")"
+            options.append(text)
+        remedies.append(f"law {outcome.law.id}: {outcome.chooser} may {' or '.join(options) or 'choose'}")
+    rulings = [f"law {item.law.id}: {item.declaration.kind.replace('_', ' ')}" for item in decision.declarations]
+    return Summary(tuple(decision.law_ids), tuple(remedies), tuple(rulings))
+
+
+def diff(house: str, paths) -> list[Difference]:
+    """Rule every scenario under `paths` by its code and by the house; say which change."""
+    from adjudicate.facts import detect
+    from adjudicate.table import replay
+
+    varied = house_rulebook(house)
+    results = []
+    for path in scenario_files(paths):
+        try:
+            scenario = load_scenario(path)
+            base, _ = rulebook_for(scenario)
+            if base.code != varied.code:
+                results.append(Difference(path, "skipped", note=f"its code is {scenario.code}, the house varies "
+                                                                 f"{varied.code}"))
+                continue
+            before_table = replay(scenario, base.game)
+            before = decide(base, before_table, detect(before_table))
+        except AdjudicateError as error:
+            results.append(Difference(path, "invalid", note=str(error).splitlines()[0]))
+            continue
+        note = None
+        try:
+            after_table = replay(scenario, varied.game)
+        except ScenarioError:
+            # The hand holds cards the house's pack has not (a 24-card pack and a seven): the laws
+            # are still compared, on the hand as dealt with the code's pack.
+            after_table = before_table
+            note = f"replayed with the code's pack: the hand holds cards the house's {len(varied.game.pack)}-card pack has not"
+        after = decide(varied, after_table, detect(after_table), house)
+        code_summary, house_summary = summarise(before), summarise(after)
+        status = "same" if code_summary == house_summary else "changed"
+        results.append(Difference(path, status, code_summary, house_summary, note))
+    return results
