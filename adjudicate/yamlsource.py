@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -32,6 +33,8 @@ MAX_DEPTH = 100
 """The deepest nesting of lists and mappings."""
 
 _STD = "tag:yaml.org,2002:"
+_CONTROL = re.compile("[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
+"""Control characters: YAML refuses them written raw, but a double-quoted "\\e" escape gets them in."""
 _ALLOWED_TAGS = {_STD + t for t in ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")}
 
 
@@ -164,11 +167,18 @@ class _Builder:
         if depth > MAX_DEPTH:
             raise InputError.at(pos, f"the file nests lists and mappings more than {MAX_DEPTH} deep; refused")
         tag = node.tag
+        if tag == _STD + "merge":
+            raise InputError.at(pos, "YAML merge keys (`<<: *name`) are not read: write the keys out")
         if tag not in _ALLOWED_TAGS:
             raise InputError.at(pos, f"the YAML tag {tag!r} is not allowed: input files hold plain "
                                      "text, numbers, lists and mappings only")
         end = _pos(self.path, node.end_mark)
         if isinstance(node, yaml.ScalarNode):
+            control = _CONTROL.search(node.value)
+            if control:
+                raise InputError.at(pos, f"the text holds the control character "
+                                         f"{_describe_char(control.group())} (written as an escape); "
+                                         "it could rewrite the terminal it is printed on; refused")
             return Node("scalar", node.value, pos, tag, end)
         if isinstance(node, yaml.SequenceNode):
             return Node("seq", [self.build(child, depth + 1) for child in node.value], pos, tag, end)

@@ -1,0 +1,27 @@
+"""Shared test configuration: hypothesis profiles.
+
+The default profile keeps the whole suite quick. A longer search is one
+environment variable away:
+
+    ADJUDICATE_HYPOTHESIS=long python -m pytest tests/test_hostile.py tests/test_fuzz_scenarios.py
+
+Tests that fix `max_examples` in their own `@settings` keep it under every
+profile; tests/test_hostile.py scales its own by 20 under `long`.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+PROFILE = os.environ.get("ADJUDICATE_HYPOTHESIS", "default")
+
+settings.register_profile(
+    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=False)
+settings.register_profile(
+    "long", deadline=None, max_examples=2_000,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.register_profile(
+    "ci", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(PROFILE if PROFILE in ("default", "long", "ci") else "default")
