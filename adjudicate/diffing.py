@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from adjudicate.errors import AdjudicateError, ScenarioError
 from adjudicate.house import house_rulebook
-from adjudicate.matcher import Decision, decide, rulebook_for
+from adjudicate.matcher import Decision, code_rulebook, decide
 from adjudicate.scenario import load_scenario, scenario_files
 
 
@@ -58,7 +58,7 @@ def diff(house: str, paths) -> list[Difference]:
     for path in scenario_files(paths):
         try:
             scenario = load_scenario(path)
-            base, _ = rulebook_for(scenario)
+            base = code_rulebook(scenario)  # the code itself, without the scenario's own house
             if base.code != varied.code:
                 results.append(Difference(path, "skipped", note=f"its code is {scenario.code}, the house varies "
                                                                  f"{varied.code}"))

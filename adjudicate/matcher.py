@@ -334,7 +334,7 @@ def rulebook_for(scenario, rulebook: Rulebook | None = None, house: str | None =
     from adjudicate.house import house_rulebook
 
     if rulebook is None:
-        rulebook = _rulebook_for(scenario)
+        rulebook = code_rulebook(scenario)
     name, relative = (house, None) if house else (scenario.house, scenario.path)
     if not name:
         return rulebook, None
@@ -346,7 +346,7 @@ def rulebook_for(scenario, rulebook: Rulebook | None = None, house: str | None =
     return ruled, name
 
 
-def _rulebook_for(scenario) -> Rulebook:
+def code_rulebook(scenario) -> Rulebook:
     import os
 
     from adjudicate.errors import Pos, Problem, ScenarioError, UsageError, did_you_mean

@@ -1,0 +1,97 @@
+"""House rules: loading, checking, applying, and which rulings they change."""
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from adjudicate.cli import app
+from adjudicate.house import house_rulebook, lint_house
+from adjudicate.rulebook import builtin_rulebook
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data" / "house"
+HOUSES = ROOT / "adjudicate" / "rulebooks" / "house"
+runner = CliRunner()
+
+
+def test_builtin_houses_lint_clean():
+    result = runner.invoke(app, ["lint", *sorted(str(p) for p in HOUSES.glob("*.yaml"))])
+    assert result.exit_code == 0, result.output
+    assert "modern-euchre.yaml: ok (114 laws with the house rules)" in result.stdout
+
+
+def test_modern_euchre_changes_the_pack_the_game_and_the_renege():
+    modern = house_rulebook("modern-euchre")
+    code = builtin_rulebook("euchre")
+    assert len(modern.game.pack) == 24 and modern.game.game_points == 10
+    assert "1" not in modern and "7" not in modern
+    [remedy] = modern.law("63").remedies
+    assert [(o.kind, o.points) for o in remedy.options] == [("score", 2), ("score", 4)]
+    assert code.law("63").text != modern.law("63").text
+
+
+def test_a_broken_house_file_fails_with_line_and_column():
+    result = runner.invoke(app, ["lint", str(DATA / "broken.yaml")])
+    assert result.exit_code == 2
+    path = DATA / "broken.yaml"
+    out = result.stdout
+    assert f"{path}:1:8: a house id is lower-case words joined by hyphens" in out
+    assert f"{path}:6:16: `parameters.game_points` should be from 1 to 99, not 500" in out
+    assert f"{path}:10:10: an added law's id should be letters then a number, such as H1" in out
+    assert f"{path}:14:5: a `strike` change is missing the required key 'why'" in out
+    assert f"{path}:18:16: `revoke` has no fact 'establshed' (did you mean \"established\"?)" in out
+    assert "Traceback" not in result.output
+
+
+def test_unknown_law_and_small_pack_found_when_applied(tmp_path):
+    text = (DATA / "broken.yaml").read_text()
+    fixed = (text.replace("house: Broken House", "house: broken")
+             .replace("game_points: 500", "game_points: 10")
+             .replace('  - add: "106"\n    why: an added law must not look like the code\'s own\n    title: Clash\n'
+                      '    text: clash\n', "")
+             .replace('  - strike: "7"\n', '  - strike: "7"\n    why: no rubbers\n')
+             .replace("establshed", "established"))
+    path = tmp_path / "house.yaml"
+    path.write_text(fixed)
+    result = runner.invoke(app, ["lint", str(path)])
+    assert result.exit_code == 2
+    assert f"{path}:5:10: a pack of 12 cards cannot deal 5 to each of four players and turn one for trump" in result.stdout
+    assert f"{path}:8:5: replace: euchre has no law '630'" in result.stdout
+
+
+def test_contradicting_laws_are_found():
+    result = runner.invoke(app, ["lint", str(DATA / "contradicts.yaml")])
+    assert result.exit_code == 2
+    assert "laws 63 and H1 would both apply to the same hands with different remedies" in result.stdout
+
+
+def test_a_house_may_build_on_another():
+    rulebook = lint_house(str(DATA / "builds-on.yaml"))
+    assert len(rulebook.game.pack) == 24
+    assert rulebook.law("77").rulings[0].kind == "dealer_must_name"
+    assert [(o.points) for o in rulebook.law("63").remedies[0].options] == [2, 4]
+
+
+def test_diff_lists_the_revoke_scenarios_with_the_penalty_changed():
+    result = runner.invoke(app, ["diff", "--house", str(HOUSES / "modern-euchre.yaml"),
+                                 str(ROOT / "scenarios"), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    changed = {Path(item["scenario"]).name: item for item in report["scenarios"] if item["status"] == "changed"}
+    design = changed["revoke-established.yaml"]
+    assert "law 63: NS may score 3 (NS 5, EW 3)" in design["code"]["remedies"]
+    assert "law 63: NS may score 2 (NS 4, EW 3)" in design["house"]["remedies"]
+    assert all("revoke" in name or "renege" in name or "lone" in name for name in changed), sorted(changed)
+    assert report["summary"]["invalid"] == 0
+
+
+def test_rule_with_house_option_and_scenario_house_key():
+    path = ROOT / "scenarios" / "euchre" / "revoke-established.yaml"
+    result = runner.invoke(app, ["rule", "--house", "modern-euchre", str(path), "-f", "json"])
+    assert result.exit_code == 2  # the hand holds 7s and 8s: not playable with 24 cards
+    assert "is not in the pack of euchre (24 cards" in result.stderr
+    stuck = ROOT / "scenarios" / "euchre" / "house-stick-the-dealer-dealer-passes.yaml"
+    record = json.loads(runner.invoke(app, ["rule", str(stuck), "-f", "json"]).stdout)
+    assert record["house"] == "stick-the-dealer"
+    assert {law["id"] for law in record["laws"]} >= {"77", "H1"}
