@@ -6,7 +6,7 @@ importing this module registers them all.
 
 from __future__ import annotations
 
-from adjudicate import cli_house, cli_laws, cli_replay, cli_rule  # noqa: F401  (each registers its commands)
+from adjudicate import cli_check, cli_house, cli_laws, cli_replay, cli_rule  # noqa: F401  (each registers its commands)
 from adjudicate.cli_common import app
 
 __all__ = ["app", "main"]

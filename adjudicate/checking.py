@@ -1,0 +1,433 @@
+"""Checking scenario files against their `expect` blocks, many at a time, for CI.
+
+`collect` turns the paths given on the command line into a sorted list of
+scenario files; `check_files` loads, replays and rules each one and compares the
+ruling with its `expect` block (`adjudicate.expectations.compare`), in this
+process or across several; `coverage` says which laws no checked scenario makes
+apply. Every result is a plain record (`FileResult`), so it crosses process
+boundaries and renders to text, JSON, JUnit XML or GitHub annotations
+(`adjudicate.cli_check`).
+
+A file is `passed` (it loads, replays and is ruled, and every expectation
+holds; a file with no `expect` block passes once it is ruled without error),
+`failed` (some expectation differs from the ruling) or `invalid` (it cannot be
+read, validated, replayed or ruled: an input error at file:line:col).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+SCENARIO_SUFFIXES = (".yaml", ".yml")
+HOUSE_FOLDER = "house"
+"""House-rules files sit in `house/` folders beside the scenarios (`house: house/renege.yaml`); they are skipped."""
+
+PASSED, FAILED, INVALID = "passed", "failed", "invalid"
+
+MIN_FILES_PER_PROCESS = 32
+"""A worker process pays for forking and for loading its rulebooks (tens of milliseconds); below
+this many files per process, fewer processes (or none) are used."""
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem in one file: an input error, or an expectation the ruling does not meet."""
+
+    path: str
+    line: int
+    """1-based; 0 when the problem is the file as a whole (missing, unreadable)."""
+    column: int
+    message: str
+    key: str | None = None
+    """For a failing expectation: the `expect` key (`laws`, `include`, `not`, `trump`, ...)."""
+    expected: str | None = None
+    actual: str | None = None
+
+    @property
+    def where(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}" if self.line > 0 else self.path
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class FileResult:
+    """What checking one file found."""
+
+    path: str
+    status: str
+    """`passed`, `failed` or `invalid`."""
+    findings: tuple[Finding, ...] = ()
+    code: str | None = None
+    """The code the file was ruled under (the house rules' base code under a house variant)."""
+    house: str | None = None
+    laws: tuple[str, ...] = ()
+    """The ids of the laws the ruling applied."""
+    excluded: tuple[str, ...] = ()
+    """The ids the file's `expect.not` names (for near misses)."""
+    has_expect: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Collection:
+    """The files to check, and what was wrong with the paths given."""
+
+    files: tuple[str, ...]
+    problems: tuple[FileResult, ...] = ()
+    """Paths that do not exist, folders with no scenario files: invalid."""
+    skipped: tuple[str, ...] = ()
+    """Files named on the command line but skipped (house-rules files under a `house/` folder)."""
+
+
+# --- collecting files ------------------------------------------------------------
+
+def _in_house_folder(parts: Sequence[str]) -> bool:
+    return HOUSE_FOLDER in parts
+
+
+def collect(paths: Iterable[str | os.PathLike[str]]) -> Collection:
+    """The scenario files under `paths`: files as given, folders searched recursively for *.yaml and *.yml.
+
+    Files under a folder named `house/` are house-rules files, not scenarios, and are skipped (below a
+    folder given, any folder named `house`; for a file named on the command line, any folder of the path
+    as written). The result is sorted by path and free of duplicates, so it is the same on every
+    machine, whatever order the paths were given in.
+    """
+    found: set[str] = set()
+    problems: list[FileResult] = []
+    skipped: list[str] = []
+    for given in paths:
+        name = os.fspath(given)
+        if os.path.isdir(name):
+            here = 0
+            for folder, subfolders, files in os.walk(name):
+                subfolders[:] = sorted(d for d in subfolders if d != HOUSE_FOLDER and not d.startswith("."))
+                for file in files:
+                    if file.endswith(SCENARIO_SUFFIXES):
+                        found.add(os.path.normpath(os.path.join(folder, file)))
+                        here += 1
+            if not here:
+                problems.append(_invalid(name, 0, 0, "no scenario files (*.yaml, *.yml) in this folder"))
+        elif os.path.exists(name):
+            normal = os.path.normpath(name)
+            if _in_house_folder(normal.split(os.sep)[:-1]):
+                skipped.append(normal)
+            else:
+                found.add(normal)
+        else:
+            problems.append(_invalid(name, 0, 0, "no such file or folder"))
+    return Collection(tuple(sorted(found)), tuple(problems), tuple(sorted(set(skipped))))
+
+
+def shard(files: Sequence[str], index: int, count: int) -> list[str]:
+    """Shard `index` of `count` (1-based): every `count`-th file of the sorted list, starting at the `index`-th.
+
+    Across index = 1..count every file falls in exactly one shard, and the shards differ in size by
+    at most one file.
+    """
+    if count < 1 or not 1 <= index <= count:
+        raise ValueError(f"shard {index}/{count}: expected K/N with 1 <= K <= N")
+    return list(files[index - 1::count])
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """`"2/4"` -> (2, 4); a ValueError naming what was expected otherwise."""
+    head, slash, tail = text.partition("/")
+    try:
+        index, count = int(head), int(tail)
+    except ValueError:
+        raise ValueError(f"--shard {text!r}: expected K/N, such as 1/4 (the first of four shards)") from None
+    if not slash or count < 1 or not 1 <= index <= count:
+        raise ValueError(f"--shard {text!r}: expected K/N with 1 <= K <= N, such as 1/4")
+    return index, count
+
+
+# --- checking one file -------------------------------------------------------------
+
+def _invalid(path: str, line: int, column: int, message: str) -> FileResult:
+    return FileResult(path, INVALID, (Finding(path, line, column, message),))
+
+
+def check_file(path: str, house: str | None = None) -> FileResult:
+    """Load, replay and rule one scenario file and compare the ruling with its `expect` block."""
+    from adjudicate.errors import AdjudicateError, InputError
+    from adjudicate.expectations import compare
+    from adjudicate.matcher import rule_scenario
+
+    try:
+        decision = rule_scenario(path, house=house) if house else rule_scenario(path)
+    except InputError as error:
+        findings = tuple(Finding(p.pos.path, p.pos.line, p.pos.column, p.message) for p in error.problems)
+        return FileResult(path, INVALID, findings or (Finding(path, 0, 0, str(error)),))
+    except AdjudicateError as error:
+        return _invalid(path, 0, 0, str(error))
+    except RecursionError:
+        return _invalid(path, 0, 0, "the file nests too deep to rule on")
+    except Exception as error:  # noqa: BLE001 - a bug in the engine must not hide the other files' results
+        return _invalid(path, 0, 0, f"internal error while ruling (a bug in adjudicate, please report it): "
+                                    f"{type(error).__name__}: {error}")
+    scenario = decision.table.scenario
+    expect = scenario.expect
+    laws = tuple(decision.law_ids)
+    code = decision.rulebook.code
+    if expect is None:
+        return FileResult(path, PASSED, (), code, decision.house, laws)
+    try:
+        mismatches = compare(expect, decision.table, decision.facts, decision)
+    except Exception as error:  # noqa: BLE001
+        return _invalid(path, 0, 0, f"internal error while comparing `expect` (a bug in adjudicate, please "
+                                    f"report it): {type(error).__name__}: {error}")
+    findings = tuple(
+        Finding(m.pos.path, m.pos.line, m.pos.column, f"expect.{m.key}: expected {m.expected}; actual {m.actual}",
+                m.key, m.expected, m.actual)
+        for m in mismatches)
+    return FileResult(path, FAILED if findings else PASSED, findings, code, decision.house, laws,
+                      tuple(expect.exclude), True)
+
+
+def _check_chunk(chunk: Sequence[str], house: str | None) -> list[FileResult]:
+    return [check_file(path, house) for path in chunk]
+
+
+# --- checking many -------------------------------------------------------------------
+
+def default_jobs() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def plan_processes(files: int, jobs: int) -> int:
+    """How many worker processes to use for `files` files with at most `jobs`: 0 means in this process."""
+    if jobs <= 1:
+        return 0
+    useful = files // MIN_FILES_PER_PROCESS
+    workers = min(jobs, useful)
+    return workers if workers >= 2 else 0
+
+
+def check_files(files: Sequence[str], jobs: int = 1, house: str | None = None) -> list[FileResult]:
+    """Check every file, in `jobs` processes at most; the results come back in the files' order."""
+    workers = plan_processes(len(files), jobs)
+    if workers == 0:
+        return _check_chunk(files, house)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # A few chunks per worker: large enough that each task's overhead is small, enough of them that a
+    # worker which drew slow files does not hold the others up.
+    size = max(1, -(-len(files) // (workers * 4)))
+    chunks = [files[start:start + size] for start in range(0, len(files), size)]
+    # Forking shares the modules already imported; elsewhere the default start method is used.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    results: list[FileResult] = []
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        for chunk_results in pool.map(_check_chunk, chunks, [house] * len(chunks)):
+            results.extend(chunk_results)
+    return results
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    passed: int
+    failed: int
+    invalid: int
+    skipped: int
+
+    @property
+    def exit_code(self) -> int:
+        """2 when some file is invalid (it wins), 1 when some expectation differs, else 0."""
+        return 2 if self.invalid else 1 if self.failed else 0
+
+
+def summarise(results: Sequence[FileResult], skipped: int = 0) -> Summary:
+    counts = {PASSED: 0, FAILED: 0, INVALID: 0}
+    for result in results:
+        counts[result.status] += 1
+    return Summary(counts[PASSED], counts[FAILED], counts[INVALID], skipped)
+
+
+# --- coverage ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class CodeCoverage:
+    """Of one code's laws that have a condition: which no checked scenario applies, which have no near miss."""
+
+    code: str
+    scenarios: int
+    """Scenarios of this code that were ruled (passed or failed)."""
+    conditioned: tuple[str, ...]
+    """The laws with a condition, in the rulebook's order."""
+    never_applied: tuple[str, ...]
+    no_near_miss: tuple[str, ...]
+
+
+def _heads(subjects: Iterable[str]) -> set[str]:
+    return {subject.split(".", 1)[0] for subject in subjects}
+
+
+def coverage(results: Sequence[FileResult]) -> list[CodeCoverage]:
+    """Coverage of each built-in code that some checked scenario is ruled under, in code order.
+
+    A law *applies* in a scenario when the scenario's ruling lists it. A scenario is a *near miss*
+    for law L when it is of L's code, does not apply L, and either names L in `expect.not`, or
+    applies another law that shares a subject with L: two laws share a subject when a subject of
+    each has the same first dotted part ("revoke.penalty" and "revoke.question" share "revoke").
+    A near miss shows the law's condition being tested from the side where it does not hold.
+    Scenarios under a house variant count for the code it varies; invalid files do not count.
+    """
+    from adjudicate.rulebook import builtin_codes, builtin_rulebook
+
+    by_code: dict[str, list[FileResult]] = {}
+    for result in results:
+        if result.status != INVALID and result.code is not None:
+            by_code.setdefault(result.code, []).append(result)
+    report: list[CodeCoverage] = []
+    for code in builtin_codes():
+        if code not in by_code:
+            continue
+        rulebook = builtin_rulebook(code)
+        conditioned = [law for law in rulebook.laws if law.condition is not None]
+        heads = {law.id: _heads(law.subjects) for law in rulebook.laws}
+        applied_anywhere: set[str] = set()
+        near: set[str] = set()
+        for result in by_code[code]:
+            applied = set(result.laws)
+            applied_anywhere |= applied
+            applied_heads = set().union(*(heads.get(law_id, set()) for law_id in applied)) if applied else set()
+            for law in conditioned:
+                if law.id in applied:
+                    continue
+                if law.id in result.excluded or heads[law.id] & applied_heads:
+                    near.add(law.id)
+        report.append(CodeCoverage(
+            code, len(by_code[code]), tuple(law.id for law in conditioned),
+            tuple(law.id for law in conditioned if law.id not in applied_anywhere),
+            tuple(law.id for law in conditioned if law.id not in near)))
+    return report
+
+
+# --- rendering -----------------------------------------------------------------------------
+
+def summary_lines(summary: Summary) -> list[str]:
+    """`check: 120 passed, 2 failed` (with `, N skipped` when some were), then invalid files on a line of their own.
+
+    The first line has exactly the shape CI log readers look for: `N passed, N failed`, optionally
+    prefixed by one word and a colon and followed by `, N skipped`.
+    """
+    line = f"check: {summary.passed} passed, {summary.failed} failed"
+    if summary.skipped:
+        line += f", {summary.skipped} skipped"
+    lines = [line]
+    if summary.invalid:
+        lines.append(f"check: {summary.invalid} invalid {'file' if summary.invalid == 1 else 'files'} "
+                     "(could not be read, validated, replayed or ruled)")
+    return lines
+
+
+def coverage_lines(report: Sequence[CodeCoverage]) -> list[str]:
+    lines = []
+    for item in report:
+        lines.append(f"coverage {item.code}: {item.scenarios} scenarios; {len(item.conditioned)} laws with a "
+                     f"condition, {len(item.conditioned) - len(item.never_applied)} applied by some scenario")
+        lines.append(f"coverage {item.code}: never applied: {', '.join(item.never_applied) or 'none'}")
+        lines.append(f"coverage {item.code}: no near miss: {', '.join(item.no_near_miss) or 'none'}")
+    return lines
+
+
+def render_text(results: Sequence[FileResult], summary: Summary, report: Sequence[CodeCoverage] | None) -> str:
+    """One `file:line:col: message` line per problem, in file order; coverage; the summary."""
+    lines = [str(finding) for result in results for finding in result.findings]
+    if report is not None:
+        lines.extend(coverage_lines(report))
+    lines.extend(summary_lines(summary))
+    return "\n".join(lines) + "\n"
+
+
+def _finding_record(finding: Finding) -> dict[str, object]:
+    record: dict[str, object] = {"file": finding.path, "line": finding.line, "column": finding.column,
+                                 "message": finding.message}
+    if finding.key is not None:
+        record.update(key=finding.key, expected=finding.expected, actual=finding.actual)
+    return record
+
+
+def render_json(results: Sequence[FileResult], summary: Summary, report: Sequence[CodeCoverage] | None,
+                skipped: Sequence[str] = ()) -> dict[str, object]:
+    data: dict[str, object] = {
+        "files": [{"file": r.path, "status": r.status, "code": r.code, "house": r.house, "expect": r.has_expect,
+                   "laws": list(r.laws), "problems": [_finding_record(f) for f in r.findings]} for r in results],
+        "skipped": list(skipped),
+        "summary": {"passed": summary.passed, "failed": summary.failed, "invalid": summary.invalid,
+                    "skipped": summary.skipped, "exit_code": summary.exit_code},
+    }
+    if report is not None:
+        data["coverage"] = [{"code": c.code, "scenarios": c.scenarios, "conditioned": list(c.conditioned),
+                             "never_applied": list(c.never_applied), "no_near_miss": list(c.no_near_miss)}
+                            for c in report]
+    return data
+
+
+def render_junit(results: Sequence[FileResult], summary: Summary, report: Sequence[CodeCoverage] | None,
+                 skipped: Sequence[str] = ()) -> str:
+    """JUnit XML: one testsuite, one testcase per file; a failing file has a <failure>, an invalid one an <error>."""
+    import xml.etree.ElementTree as ET
+
+    total = len(results) + len(skipped)
+    counts = {"tests": str(total), "failures": str(summary.failed), "errors": str(summary.invalid),
+              "skipped": str(len(skipped))}
+    root = ET.Element("testsuites", {"name": "adjudicate check", **counts})
+    suite = ET.SubElement(root, "testsuite", {"name": "adjudicate check", **counts})
+    for result in results:
+        case = ET.SubElement(suite, "testcase", {"classname": _classname(result.path), "name": result.path,
+                                                 "file": result.path})
+        if result.status == PASSED:
+            continue
+        tag = "failure" if result.status == FAILED else "error"
+        first = result.findings[0]
+        message = f"{first}" + (f" (and {len(result.findings) - 1} more)" if len(result.findings) > 1 else "")
+        element = ET.SubElement(case, tag, {"message": message,
+                                            "type": "expectation" if tag == "failure" else "invalid"})
+        element.text = "\n".join(str(f) for f in result.findings)
+    for path in skipped:
+        case = ET.SubElement(suite, "testcase", {"classname": _classname(path), "name": path, "file": path})
+        ET.SubElement(case, "skipped", {"message": "a house-rules file (under a house/ folder), not a scenario"})
+    if report is not None:
+        ET.SubElement(suite, "system-out").text = "\n".join(coverage_lines(report))
+    ET.indent(root)
+    return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+
+
+def _classname(path: str) -> str:
+    folder = os.path.dirname(path).replace(os.sep, "/").strip("./")
+    return folder.replace("/", ".") or "scenarios"
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def render_github(results: Sequence[FileResult], summary: Summary, report: Sequence[CodeCoverage] | None) -> str:
+    """GitHub workflow commands: `::error file=F,line=L,col=C::message` for each problem, on its line
+    (a failing expectation on its key's line in the `expect` block); then the summary as plain lines."""
+    lines = []
+    for result in results:
+        title = "expectation not met" if result.status == FAILED else "invalid scenario"
+        for finding in result.findings:
+            where = f"file={_escape_property(finding.path)}"
+            if finding.line > 0:
+                where += f",line={finding.line},col={finding.column}"
+            lines.append(f"::error {where},title={_escape_property(title)}::{_escape_data(finding.message)}")
+    if report is not None:
+        lines.extend(f"::notice title=coverage::{_escape_data(line)}" for line in coverage_lines(report))
+    lines.extend(summary_lines(summary))
+    return "\n".join(lines) + "\n"
