@@ -156,7 +156,7 @@ def revokes(table: Table) -> Iterator[Irregularity]:
             if not held:
                 if play.holding.unknown == 0:
                     continue
-                unknown = (f"whether {_name(play.seat)} held a {led.word[:-1]} at trick {trick.number} "
+                unknown = (f"Did {_name(play.seat)} hold a {led.word[:-1]} at trick {trick.number}? "
                            f"(his hand is not fully known)")
             yield _revoke(table, trick, play, held, unknown)
 

@@ -276,6 +276,7 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
     lines.append(h("The laws"))
     if not decision.laws:
         lines.append("No law of this code applies to what the record shows.")
+        lines.append("")
     for applied in decision.laws:
         law = applied.law
         lines.append(f"{'**' if markdown else ''}Law {law.id}. {law.title}{'**' if markdown else ''} ({law.section})")
@@ -314,8 +315,10 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
         lines.append(h("Open questions"))
         for item in decision.unknown:
             ids = ", ".join(law.id for law in item.laws)
-            lines.extend(textwrap.wrap(f"If {item.question}: law{'s' if len(item.laws) > 1 else ''} {ids} "
-                                       f"{'apply' if len(item.laws) > 1 else 'applies'}; otherwise not.",
+            several = len(item.laws) > 1
+            lines.extend(textwrap.wrap(f"{item.question} If so, law{'s' if several else ''} {ids} "
+                                       f"{'apply' if several else 'applies'}; if not, "
+                                       f"{'none of them' if several else 'it does not'}.",
                                        width=width, subsequent_indent="  "))
         lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"

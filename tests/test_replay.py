@@ -136,4 +136,4 @@ log:
 """
     table, facts = hand(text)
     [revoke] = facts.of_kind("revoke")
-    assert revoke.unknown and "whether East held a spade" in revoke.unknown
+    assert revoke.unknown and "Did East hold a spade at trick 1?" in revoke.unknown
