@@ -1,0 +1,338 @@
+"""`adjudicate check` and `adjudicate schema`: exit codes, every format, shards, jobs, coverage, and the schema."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from adjudicate import checking
+from adjudicate.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "scenarios"
+
+GOOD = """\
+title: East trumps a spade while holding one
+code: euchre
+dealer: S
+score: {NS: 2, EW: 3}
+hands:
+  E: [QS, 9H, JD, AC, 8C]
+  W: [AS, ...]
+turned: JH
+log:
+  - W: order up
+  - S: discard 7C
+  - W: AS
+  - N: KS
+  - E: 9H
+  - S: TS
+  - quit
+  - E: QS
+  - N: claim revoke E
+expect:
+  trump: H
+  winners: [E]
+  irregularities:
+    - {kind: revoke, seat: E, trick: 1, established: true}
+  laws: ["62", "63", "64"]
+"""
+
+# The same hand, expecting a law that does not apply (line 24 is `  laws:`) and one excluded that does.
+BAD_EXPECT = GOOD.replace('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64", "65"]\n  not: ["63"]')
+BAD_LAWS_LINE = 24
+BAD_NOT_LINE = 25
+
+# A card that is not in the Euchre pack, on line 6.
+INVALID = GOOD.replace("E: [QS, 9H, JD, AC, 8C]", "E: [QS, 9H, JD, AC, 2C]")
+
+HOUSE_FILE = """\
+house: test-house
+name: Not a scenario
+varies: euchre
+changes: []
+"""
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "good.yaml").write_text(GOOD)
+    (tmp_path / "a" / "also-good.yml").write_text(GOOD)
+    (tmp_path / "a" / "house").mkdir()
+    (tmp_path / "a" / "house" / "variant.yaml").write_text(HOUSE_FILE)
+    (tmp_path / "a" / "notes.txt").write_text("not yaml")
+    return tmp_path
+
+
+def summary(stdout: str) -> str:
+    return [line for line in stdout.splitlines() if re.fullmatch(r"\w+: \d+ passed, \d+ failed(, \d+ skipped)?", line)][-1]
+
+
+# --- exit codes and text ----------------------------------------------------------------------
+
+def test_all_pass_exit_0(folder: Path):
+    result = run("check", "--jobs", "1", folder)
+    assert result.exit_code == 0, result.stdout
+    assert result.stdout.splitlines() == ["check: 2 passed, 0 failed"]
+
+
+def test_failing_expect_exit_1_side_by_side(folder: Path):
+    bad = folder / "a" / "bad.yaml"
+    bad.write_text(BAD_EXPECT)
+    result = run("check", "--jobs", "1", folder)
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    laws = [line for line in lines if "expect.laws" in line]
+    assert laws == [f"{bad}:{BAD_LAWS_LINE}:3: expect.laws: expected [62, 63, 64, 65]; actual [62, 63, 64]"]
+    assert any(line.startswith(f"{bad}:{BAD_NOT_LINE}:3: expect.not:") for line in lines)
+    assert summary(result.stdout) == "check: 2 passed, 1 failed"
+
+
+def test_invalid_file_exit_2_wins_over_failing(folder: Path):
+    (folder / "a" / "bad.yaml").write_text(BAD_EXPECT)
+    broken = folder / "a" / "broken.yaml"
+    broken.write_text(INVALID)
+    result = run("check", "--jobs", "1", folder)
+    assert result.exit_code == 2
+    assert any(line.startswith(f"{broken}:6:") and "2C" in line for line in result.stdout.splitlines())
+    assert summary(result.stdout) == "check: 2 passed, 1 failed"
+    assert "check: 1 invalid file (could not be read, validated, replayed or ruled)" in result.stdout.splitlines()
+
+
+def test_yaml_error_and_missing_path_are_invalid(tmp_path: Path):
+    (tmp_path / "syntax.yaml").write_text("code: euchre\ndealer: [S\n")
+    result = run("check", "--jobs", "1", tmp_path / "syntax.yaml", tmp_path / "nowhere")
+    assert result.exit_code == 2
+    assert f"{tmp_path / 'nowhere'}: no such file or folder" in result.stdout
+    assert re.search(rf"^{re.escape(str(tmp_path / 'syntax.yaml'))}:\d+:\d+: ", result.stdout, re.M)
+    assert "Traceback" not in result.stdout
+
+
+def test_house_folder_skipped_and_named_house_file_counted_skipped(folder: Path):
+    result = run("check", "--jobs", "1", folder, folder / "a" / "house" / "variant.yaml")
+    assert result.exit_code == 0, result.stdout
+    assert result.stdout.splitlines() == ["check: 2 passed, 0 failed, 1 skipped"]
+
+
+def test_empty_folder_is_an_error(tmp_path: Path):
+    result = run("check", tmp_path)
+    assert result.exit_code == 2
+    assert "no scenario files" in result.stdout
+
+
+def test_bad_shard_is_a_usage_error(folder: Path):
+    for value in ("3/2", "0/2", "x", "1/0"):
+        result = run("check", "--shard", value, folder)
+        assert result.exit_code == 2
+        assert "--shard" in result.stderr
+
+
+# --- formats ------------------------------------------------------------------------------------
+
+def test_json(folder: Path):
+    (folder / "a" / "bad.yaml").write_text(BAD_EXPECT)
+    result = run("check", "--jobs", "1", "--format", "json", folder)
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["summary"] == {"passed": 2, "failed": 1, "invalid": 0, "skipped": 0, "exit_code": 1}
+    files = {Path(item["file"]).name: item for item in data["files"]}
+    assert [Path(item["file"]).name for item in data["files"]] == ["also-good.yml", "bad.yaml", "good.yaml"]
+    assert files["good.yaml"]["status"] == "passed" and files["good.yaml"]["laws"] == ["62", "63", "64"]
+    problem = files["bad.yaml"]["problems"][0]
+    assert (problem["key"], problem["line"], problem["expected"], problem["actual"]) == \
+        ("laws", BAD_LAWS_LINE, "[62, 63, 64, 65]", "[62, 63, 64]")
+
+
+def test_junit_is_xml_naming_each_failing_file(folder: Path):
+    bad = folder / "a" / "bad.yaml"
+    bad.write_text(BAD_EXPECT)
+    broken = folder / "a" / "broken.yaml"
+    broken.write_text(INVALID)
+    result = run("check", "--jobs", "1", "--format", "junit", folder)
+    assert result.exit_code == 2
+    root = ET.fromstring(result.stdout.encode())
+    suite = root.find("testsuite")
+    assert suite is not None
+    cases = {case.get("name"): case for case in suite.iter("testcase")}
+    assert len(cases) == 4
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("4", "1", "1")
+    failure = cases[str(bad)].find("failure")
+    assert failure is not None and str(bad) in failure.get("message") and "expect.laws" in failure.text
+    error = cases[str(broken)].find("error")
+    assert error is not None and str(broken) in error.get("message")
+    assert cases[str(folder / "a" / "good.yaml")].find("failure") is None
+
+
+def test_github_annotation_on_the_expect_line(folder: Path):
+    bad = folder / "a" / "bad.yaml"
+    bad.write_text(BAD_EXPECT)
+    result = run("check", "--jobs", "1", "--format", "github", folder)
+    assert result.exit_code == 1
+    errors = [line for line in result.stdout.splitlines() if line.startswith("::error ")]
+    assert len(errors) == 2
+    match = re.fullmatch(r"::error file=([^,]+),line=(\d+),col=(\d+),title=[^:]+::(.*)", errors[0])
+    assert match, errors[0]
+    assert match.group(1) == str(bad).replace(":", "%3A").replace(",", "%2C")
+    assert int(match.group(2)) == BAD_LAWS_LINE
+    assert BAD_EXPECT.splitlines()[BAD_LAWS_LINE - 1].strip().startswith("laws:")
+    assert "expected [62, 63, 64, 65]; actual [62, 63, 64]" in match.group(4)
+    assert int(errors[1].split("line=")[1].split(",")[0]) == BAD_NOT_LINE
+    assert summary(result.stdout) == "check: 2 passed, 1 failed"
+
+
+def test_output_is_deterministic(folder: Path):
+    first = run("check", "--jobs", "1", "--format", "json", folder).stdout
+    assert run("check", "--jobs", "1", "--format", "json", folder).stdout == first
+
+
+# --- shards and jobs --------------------------------------------------------------------------------
+
+def test_shards_cover_every_file_once():
+    every = checking.collect([str(SCENARIOS)]).files
+    assert len(every) >= 3
+    for count in (1, 2, 3, 5):
+        seen: list[str] = []
+        for index in range(1, count + 1):
+            result = run("check", "--jobs", "1", "--format", "json", "--shard", f"{index}/{count}", SCENARIOS)
+            seen.extend(item["file"] for item in json.loads(result.stdout)["files"])
+        assert sorted(seen) == list(every), count
+        assert len(seen) == len(set(seen))
+
+
+def test_collect_is_sorted_and_skips_house_folders(folder: Path):
+    files = checking.collect([str(folder / "a" / "good.yaml"), str(folder)]).files
+    assert files == tuple(sorted(files))
+    assert len(files) == 2
+    assert not any("house" in Path(f).parts for f in files)
+
+
+def test_jobs_give_the_same_output_as_one_process():
+    one = run("check", "--jobs", "1", "--format", "json", "--coverage", SCENARIOS)
+    assert checking.plan_processes(len(json.loads(one.stdout)["files"]), 2) == 2  # the pool really runs
+    two = run("check", "--jobs", "2", "--format", "json", "--coverage", SCENARIOS)
+    assert two.exit_code == one.exit_code
+    assert two.stdout == one.stdout
+
+
+# --- coverage -----------------------------------------------------------------------------------------
+
+def test_coverage_text_and_json(folder: Path):
+    result = run("check", "--jobs", "1", "--coverage", folder)
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert any(line.startswith("coverage euchre: 2 scenarios;") for line in lines)
+    never = next(line for line in lines if line.startswith("coverage euchre: never applied:"))
+    assert "62" not in never.split(":")[-1].replace(",", " ").split()
+    data = json.loads(run("check", "--jobs", "1", "--coverage", "--format", "json", folder).stdout)
+    (euchre,) = data["coverage"]
+    assert euchre["code"] == "euchre"
+    assert {"62", "63", "64"} <= set(euchre["conditioned"])
+    assert not {"62", "63", "64"} & set(euchre["never_applied"])
+    assert set(euchre["never_applied"]) <= set(euchre["conditioned"])
+
+
+def test_near_miss_by_shared_subject_and_by_not():
+    passed = checking.FileResult("x.yaml", checking.PASSED, code="euchre", laws=("62", "63", "64"))
+    (report,) = checking.coverage([passed])
+    # 65 (revoke.question) is not applied, but laws on the revoke are: a near miss.
+    if "65" in report.conditioned:
+        assert "65" in report.never_applied and "65" not in report.no_near_miss
+    # The applied laws themselves have no near miss from this scenario alone.
+    assert "62" in report.no_near_miss
+    named = checking.FileResult("y.yaml", checking.PASSED, code="euchre", laws=(), excluded=("62",))
+    (report,) = checking.coverage([passed, named])
+    assert "62" not in report.no_near_miss
+
+
+# --- house ------------------------------------------------------------------------------------------------
+
+def test_house_option_passes_through_or_is_refused_cleanly(folder: Path, monkeypatch):
+    import adjudicate.matcher as matcher
+
+    def old_rule_scenario(path, rulebook=None):  # the signature before house rules
+        raise AssertionError("not called")
+
+    monkeypatch.setattr(matcher, "rule_scenario", old_rule_scenario)
+    result = run("check", "--jobs", "1", "--house", "anything.yaml", folder)
+    assert result.exit_code == 2
+    assert "house rules are not supported yet" in result.stderr
+
+
+# --- schema -------------------------------------------------------------------------------------------------
+
+def _schema() -> dict:
+    result = run("schema")
+    assert result.exit_code == 0
+    return json.loads(result.stdout)
+
+
+def _scenario_files() -> list[Path]:
+    return [Path(f) for f in checking.collect([str(SCENARIOS)]).files]
+
+
+def test_schema_is_valid_draft_2020_12_and_matches_the_loader():
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = _schema()
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    jsonschema.Draft202012Validator.check_schema(schema)
+    from adjudicate.scenario import EXPECT_KEYS, TOP_KEYS
+
+    assert set(schema["properties"]) == set(TOP_KEYS)
+    assert set(schema["properties"]["expect"]["properties"]) == set(EXPECT_KEYS)
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.relative_to(SCENARIOS).as_posix()) for p in _scenario_files()])
+def test_every_scenario_validates_against_the_schema(path: Path):
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft202012Validator(_SCHEMA)
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(data)]
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("change, where", [
+    (("dealer: S", "dealer: X"), ["dealer"]),
+    (("turned: JH", "turned: JZ"), ["turned"]),
+    (("  - W: order up", "  - W: order down"), ["log", 0]),
+    (("  - quit", "  - quitted"), ["log", 6]),
+    (("code: euchre", "code: euchre\ncolour: red"), []),
+    (("    - {kind: revoke,", "    - {kind: renege,"), ["expect", "irregularities", 0, "kind"]),
+    (("score: {NS: 2, EW: 3}", "score: {NS: 2, EW: many}"), ["score", "EW"]),
+])
+def test_malformed_scenarios_fail_the_schema(change, where):
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft202012Validator(_SCHEMA)
+    assert not list(validator.iter_errors(yaml.safe_load(GOOD)))
+    data = yaml.safe_load(GOOD.replace(*change))
+    errors = list(validator.iter_errors(data))
+    assert errors
+    assert any(list(error.absolute_path) == where for error in errors), [list(e.absolute_path) for e in errors]
+
+
+def test_schema_patterns_are_ecmascript_safe():
+    """No inline flags or escapes JavaScript's unicode mode refuses (yaml-language-server runs in JavaScript)."""
+    text = json.dumps(_SCHEMA)
+    assert "(?i" not in text
+    for pattern in re.findall(r'"pattern": "((?:[^"\\]|\\.)*)"', text):
+        source = json.loads(f'"{pattern}"')
+        assert not re.search(r"\\[- ]", source), source
+
+
+def _load_schema() -> dict:
+    from adjudicate.schema import scenario_schema
+
+    return scenario_schema()
+
+
+_SCHEMA = _load_schema()
