@@ -92,8 +92,8 @@ def collect(paths: Iterable[str | os.PathLike[str]]) -> Collection:
     """The scenario files under `paths`: files as given, folders searched recursively for *.yaml and *.yml.
 
     Files under a folder named `house/` are house-rules files, not scenarios, and are skipped (below a
-    folder given, any folder named `house`; for a file named on the command line, any folder of the path
-    as written). The result is sorted by path and free of duplicates, so it is the same on every
+    folder given, any folder named `house`; for a file named on the command line, any folder of its path
+    relative to the working directory, or of the path as written when it lies outside). The result is sorted by path and free of duplicates, so it is the same on every
     machine, whatever order the paths were given in.
     """
     found: set[str] = set()
@@ -113,7 +113,9 @@ def collect(paths: Iterable[str | os.PathLike[str]]) -> Collection:
                 problems.append(_invalid(name, 0, 0, "no scenario files (*.yaml, *.yml) in this folder"))
         elif os.path.exists(name):
             normal = os.path.normpath(name)
-            if _in_house_folder(normal.split(os.sep)[:-1]):
+            relative = os.path.relpath(normal)
+            written = relative if not relative.startswith(os.pardir) else normal
+            if _in_house_folder(written.split(os.sep)[:-1]):
                 skipped.append(normal)
             else:
                 found.add(normal)
