@@ -23,6 +23,11 @@ class Game:
     """Cards dealt to each player."""
     game_points: int
     """Points that make a game."""
+    values: tuple[tuple[str, int], ...] = ()
+    """Scoring values that differ from the code's (a house's `scores:`), e.g. (("lone_euchre", 2),)."""
+
+    def value(self, name: str, default: int) -> int:
+        return dict(self.values).get(name, default)
 
     @property
     def euchre(self) -> bool:

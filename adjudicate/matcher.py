@@ -280,13 +280,14 @@ def _remedy(rulebook: Rulebook, table: Table, law: Law, remedy: Remedy, offender
     chooser, chooser_side = _chooser(remedy.chooser, table, offender, binding)
     offenders = offender.side if offender else (chooser_side.other if chooser_side else None)
     capped = _capped_sides(rulebook, table, offenders, hand)
+    hand_ends = _declared(rulebook, hand, "hand_ends")
     options = []
     for option in remedy.options:
         if option.when is not None and not _holds(option.when, hand):
             continue
         number = option.points if option.points is not None else option.tricks
         effect = apply_option(option.kind, number, rulebook.code, rulebook.game, table, table.scenario.score,
-                              chooser_side, offenders, capped)
+                              chooser_side, offenders, capped, hand_ends)
         to = chooser_side if option.kind in ("score", "take_tricks") else \
             (offenders.other if option.kind == "forfeit" and offenders else None)
         options.append(OptionOutcome(option, to, effect))
@@ -294,6 +295,13 @@ def _remedy(rulebook: Rulebook, table: Table, law: Law, remedy: Remedy, offender
     if consult is None:
         consult = True if len(options) <= 1 else CONSULT_BY_DEFAULT.get(rulebook.code, False)
     return RemedyOutcome(law, remedy, chooser, consult, offender, tuple(options))
+
+
+def _declared(rulebook: Rulebook, hand: list[Fact], kind: str) -> bool:
+    """Some law that applies declares this (a house's "the hand ends": no other points on it)."""
+    return any(declaration.kind == kind and _holds(law.condition, hand)
+               and (declaration.when is None or _holds(declaration.when, hand))
+               for law in rulebook.laws if law.condition is not None for declaration in law.rulings)
 
 
 def _capped_sides(rulebook: Rulebook, table: Table, offenders: Side | None, hand: list[Fact]) -> set[Side]:

@@ -8,6 +8,14 @@ Whist: game ten points. A revoke's penalty takes precedence of every other
 score (Euchre 4, Short Whist 5, 72 V), so it is applied to the score before
 the hand, and the revoking side cannot win the game by that hand (Short Whist
 82; Long Whist 11, "if up, must remain at nine").
+
+When the hand was played out, each option's score also counts the hand's own
+points after the penalty, in the order of Short Whist 5 (the revoke, then
+tricks, then honours): at Whist the tricks above six, and at Short Whist the
+honours a side claimed (law 7) unless it stood at four when the deal began
+(law 4); at Euchre the makers' one or two, the lone hand's one or four, or the
+euchre's two (four against a lone hand) (laws 2, 3). Long Whist's honours are
+not counted: the record does not show the calls at the point of eight.
 """
 
 from __future__ import annotations
@@ -65,15 +73,63 @@ def meaning_of(code: str, game: Game, score: dict[Side, int]) -> str | None:
     return f"{winner} win {game_value(code, game, winner, score)}"
 
 
+def honours_held(table: Table) -> dict[Side, int] | None:
+    """How many of the four honours (A K Q J of trumps) each side held, if every holder is known."""
+    trump = table.trump
+    if trump is None:
+        return None
+    held = {Side.NS: 0, Side.EW: 0}
+    for rank in "AKQJ":
+        holder = next((seat for seat, record in table.holdings.items()
+                       if any(card.rank.letter == rank and card.suit is trump for card in record.dealt)), None)
+        if holder is None:
+            return None
+        held[holder.side] += 1
+    return held
+
+
+def hand_points(code: str, game: Game, table: Table, score: dict[Side, int],
+                taken: dict[Side, int]) -> list[dict[Side, int]]:
+    """The points the hand itself scores, in the order they are scored (tricks, then honours)."""
+    if game.family == "whist":
+        tricks = {side: max(0, taken[side] - 6) for side in (Side.NS, Side.EW)}
+        stages = [tricks]
+        if code == "short-whist":
+            honours = honours_held(table) or {}
+            claimed = {moment.act.seat.side for moment in table.moments
+                       if moment.act.verb == "claim" and moment.act.word == "honours" and moment.act.seat}
+            # Short Whist 3, 4 and 7: four honours score four, three score two; called to be scored;
+            # not by players at the score of four when the deal began.
+            stages.append({side: (4 if count == 4 else 2 if count == 3 else 0)
+                           if side in claimed and score[side] != 4 else 0
+                           for side, count in honours.items()})
+        return stages
+    points = {Side.NS: 0, Side.EW: 0}
+    making = table.making
+    if making is None or making.maker is None:
+        return [points]
+    makers = making.maker.side
+    tricks = taken[makers]
+    lone = making.lone is not None
+    if tricks >= 5:
+        points[makers] += game.value("lone_march", 4) if lone else game.value("march", 2)
+    elif tricks >= 3:
+        points[makers] += game.value("lone_point", 1) if lone else game.value("point", 1)
+    else:
+        points[makers.other] += game.value("lone_euchre", 4) if lone else game.value("euchre", 2)
+    return [points]
+
+
 def apply_option(kind: str, number: int | None, code: str, game: Game, table: Table,
                  score: dict[Side, int] | None, chooser: Side | None, offenders: Side | None,
-                 capped: set[Side]) -> Effect:
-    """The effect of one option on the score before the hand."""
+                 capped: set[Side], hand_ends: bool = False) -> Effect:
+    """The effect of one option on the score: the penalty first, then the hand's own points if it was played out."""
     if kind not in ("score", "deduct", "take_tricks", "forfeit"):
         return Effect(None, None, None)
     if score is None:
         return Effect(None, None, "the score before the hand (`score:` in the scenario)")
     after = dict(score)
+    taken = tricks_taken(table)
     to = chooser if kind == "score" else offenders.other if kind == "forfeit" and offenders else chooser
     if kind in ("score", "forfeit"):
         if to is None:
@@ -84,13 +140,19 @@ def apply_option(kind: str, number: int | None, code: str, game: Game, table: Ta
             return Effect(None, None, "which side revoked")
         after[offenders] = max(0, after[offenders] - (number or 0))
     else:
-        taken = tricks_taken(table)
         if taken is None or chooser is None or offenders is None:
             return Effect(None, None, "the tricks each side took (play the hand out in the log)")
         moved = min(number or 0, taken[offenders])
         taken = {chooser: taken[chooser] + moved, offenders: taken[offenders] - moved}
-        for side in (Side.NS, Side.EW):
-            after[side] += max(0, taken[side] - 6) if game.family == "whist" else 0
     for side in capped:
         after[side] = min(after[side], max(score[side], game.game_points - 1))
+    if taken is not None and not hand_ends:
+        # The penalty takes precedence: once a side is at game, nothing later in the hand is scored.
+        for stage in hand_points(code, game, table, score, taken):
+            if max(after.values()) >= game.game_points:
+                break
+            for side, points in stage.items():
+                after[side] += points
+            for side in capped:
+                after[side] = min(after[side], max(score[side], game.game_points - 1))
     return Effect(after, meaning_of(code, game, after), None)
