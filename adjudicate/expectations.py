@@ -76,6 +76,11 @@ def compare(expect: Expect, table: Table, facts: Facts, decision=None) -> list[M
         if present:
             found.append(Mismatch(at("not"), "not", f"none of {_ids(list(expect.exclude))}",
                                   f"{', '.join(present)} applying"))
+        if expect.unknown is not None:
+            open_laws = sorted({law.id for item in decision.unknown for law in item.laws}, key=_order)
+            if sorted(expect.unknown, key=_order) != open_laws:
+                found.append(Mismatch(at("unknown"), "unknown", _ids(sorted(expect.unknown, key=_order)),
+                                      _ids(open_laws)))
         if expect.remedies is not None:
             found.extend(_compare_remedies(expect.remedies, decision, at("remedies")))
     return found

@@ -147,6 +147,7 @@ def _act_facts(table: Table, makers: Side | None) -> list[Fact]:
             "after_cut": moment.phase in cut_in_phase, "after_turn": turned or moment.phase != "deal",
             "after_first_lead": first_lead is not None and moment.entry > first_lead,
             "round": moment.round,
+            "position": table.dealer.steps_to(seat) or 4 if seat else None,
         }, moment))
         if act.verb == "cut":
             cut_in_phase.add(moment.phase)

@@ -316,7 +316,8 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
         for item in decision.unknown:
             ids = ", ".join(law.id for law in item.laws)
             several = len(item.laws) > 1
-            lines.extend(textwrap.wrap(f"{item.question} If so, law{'s' if several else ''} {ids} "
+            question = item.question[:1].upper() + item.question[1:]
+            lines.extend(textwrap.wrap(f"{question} If so, law{'s' if several else ''} {ids} "
                                        f"{'apply' if several else 'applies'}; if not, "
                                        f"{'none of them' if several else 'it does not'}.",
                                        width=width, subsequent_indent="  "))

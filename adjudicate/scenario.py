@@ -19,7 +19,7 @@ from adjudicate.seats import Seat, Side
 from adjudicate.yamlsource import Node, parse_yaml, read_text
 
 TOP_KEYS = frozenset({"title", "notes", "code", "house", "dealer", "score", "hands", "turned", "log", "expect"})
-EXPECT_KEYS = frozenset({"laws", "include", "not", "trump", "winners", "irregularities", "remedies"})
+EXPECT_KEYS = frozenset({"laws", "include", "not", "unknown", "trump", "winners", "irregularities", "remedies"})
 EXPECTED_IRREGULARITY_KEYS = frozenset({"kind", "seat", "trick", "established"})
 MAX_LOG_ENTRIES = 2_000
 """A hand of Whist is 52 plays and a few dozen other acts; more is not a hand."""
@@ -77,6 +77,8 @@ class Expect:
     irregularities: tuple[ExpectedIrregularity, ...] | None = None
     remedies: Node | None = None
     """Kept as written, for the matcher to compare."""
+    unknown: tuple[str, ...] | None = None
+    """Exactly these laws apply only if an open question of fact is so."""
     positions: dict[str, Pos] = field(default_factory=dict)
     """Where each expectation key stands, for reporting a mismatch on its line."""
 
@@ -314,7 +316,7 @@ class _Reader:
             inode.expect_seq("`expect.irregularities`")
             irregularities = tuple(self.expected_irregularity(item) for item in inode.elements())
         return Expect(node.pos, laws, include, exclude, trump, winners, irregularities,
-                      node.get("remedies"), positions)
+                      node.get("remedies"), ids("unknown"), positions)
 
     def expected_irregularity(self, node: Node) -> ExpectedIrregularity:
         node.expect_map("an expected irregularity")

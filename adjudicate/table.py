@@ -419,6 +419,8 @@ class _Replay:
         maker = making.maker
         if maker is None:
             return
+        if any(when < entry.number for when, _card, how in self.records[seat].exposed if how != "drop below"):
+            return  # Law 95: he cannot play alone if before making his declaration he exposes a card.
         if entry.number == making.entry:
             making.lone, making.lone_entry = seat, entry.number
             return

@@ -89,11 +89,12 @@ ELECTION_FIELDS: dict[str, str] = {"kind": TEXT, "seat": SEAT, "side": SIDE, "tr
 ACT_FIELDS: dict[str, str] = {
     "verb": TEXT, "word": TEXT, "seat": SEAT, "side": SIDE, "phase": TEXT, "trick": INT, "card": CARD,
     "suit": SUIT, "target": SEAT, "by_dealer": BOOL, "by_eldest": BOOL, "by_makers": BOOL, "by_lone_player": BOOL,
-    "after_cut": BOOL, "after_turn": BOOL, "after_first_lead": BOOL, "round": INT,
+    "after_cut": BOOL, "after_turn": BOOL, "after_first_lead": BOOL, "round": INT, "position": INT,
 }
 """Facts of any single act of the log, as written: `act: {verb: shuffle, phase: play}`.
 
-`phase` is "deal" (before the trump card is turned), "making", "discard", "play" or "after";
+`position` is the seat's place from the dealer's left: 1 the eldest hand, 2 the dealer's partner,
+3 the third hand, 4 the dealer. `phase` is "deal" (before the trump card is turned), "making", "discard", "play" or "after";
 `after_cut` says a `cut` came before it in the same phase (the cut for this deal, or for the next).
 """
 
