@@ -637,7 +637,7 @@ def honours(table: Table) -> Iterator[Irregularity]:
             answered = any(m.act.verb == "answer" and m.act.seat is seat.partner and m.entry > moment.entry
                            for m in table.moments)
             details = {"at_eight": at_eight, "after_playing": played, "answered": answered}
-            unknown = None if score else "the score before the hand, to know whether he called at the point of eight"
+            unknown = None if score else "What was the score before the hand? (to know whether he called at the point of eight)"
             yield Irregularity("honours_called", seat, moment.trick, moment.entry,
                                f"{_name(seat)} called honours"
                                + (" at the point of eight" if at_eight else " when his side was not at eight" if score else ""),

@@ -2,6 +2,8 @@
 
 import re
 
+import os
+
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from adjudicate.acts import ACT_EXAMPLES
@@ -11,6 +13,9 @@ from adjudicate.facts import detect
 from adjudicate.report import replay_record, replay_text
 from adjudicate.scenario import parse_scenario
 from adjudicate.table import replay
+
+# Twenty times the examples under ADJUDICATE_HYPOTHESIS=long (tests/conftest.py).
+EXAMPLES = 300 * (20 if os.environ.get("ADJUDICATE_HYPOTHESIS") == "long" else 1)
 
 POSITIONED = re.compile(r"^fuzz\.yaml(:\d+:\d+)?: .+")
 
@@ -49,7 +54,7 @@ def run(text: str) -> None:
     replay_text(table, facts)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_scenarios(data):
     text = BASE
@@ -110,7 +115,7 @@ def random_hand(draw):
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(random_hand())
 def test_random_hands_never_crash(text):
     run(text)
