@@ -3,7 +3,7 @@ tests/errors/expected.yaml (file name -> exactly what is printed, the path as gi
 
 Scenarios run through `adjudicate replay` and their messages are its stderr; rulebooks
 (`rulebook-*.yaml`) run through `adjudicate lint`, which prints its problems as its
-output. docs/error-catalogue.md lists them all for the README.
+output. The README's "The error catalogue" lists them all.
 """
 
 from __future__ import annotations
@@ -47,6 +47,6 @@ def test_catalogued_message(name, monkeypatch):
 
 
 def test_the_catalogue_document_lists_every_file():
-    text = (ROOT / "docs" / "error-catalogue.md").read_text(encoding="utf-8")
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
     missing = [name for name in FILES if f"`{name}`" not in text]
-    assert not missing, f"docs/error-catalogue.md does not list {missing}"
+    assert not missing, f"the README's error catalogue does not list {missing}"
