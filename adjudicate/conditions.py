@@ -268,17 +268,67 @@ class Match:
         return not self.questions
 
 
-def evaluate(condition: Condition, facts: Iterable[Fact]) -> list[Match]:
-    """Every way the condition holds over these facts (empty when it does not)."""
-    return _evaluate(condition, tuple(facts))
+class FactIndex:
+    """A hand's facts grouped by subject, built once and evaluated against every law."""
+
+    def __init__(self, facts: Iterable[Fact]):
+        self.by_subject: dict[str, list[Fact]] = {}
+        for fact in facts:
+            self.by_subject.setdefault(fact.subject, []).append(fact)
+            # Acts by verb, claims and elections by kind: most conditions name one.
+            key = _NARROWING.get(fact.subject)
+            if key is not None:
+                self.by_subject.setdefault(f"{fact.subject}:{fact.values.get(key)}", []).append(fact)
+
+    def __iter__(self):
+        for facts in self.by_subject.values():
+            yield from facts
 
 
-def _evaluate(condition: Condition, facts: tuple[Fact, ...]) -> list[Match]:
+def evaluate(condition: Condition, facts: "Iterable[Fact] | FactIndex",
+             required: frozenset[str] | None = None) -> list[Match]:
+    """Every way the condition holds over these facts (empty when it does not).
+
+    `required` (the condition's `required_subjects`, worked out once by the caller) lets a
+    condition whose subjects are not in the hand at all be passed over without walking it.
+    """
+    index = facts if isinstance(facts, FactIndex) else FactIndex(facts)
+    needed = required if required is not None else required_subjects(condition)
+    if not all(subject in index.by_subject for subject in needed):
+        return []
+    return _evaluate(condition, index)
+
+
+_NARROWING = {"act": "verb", "claim": "kind", "election": "kind"}
+"""Facts indexed a second time by one of their values, as `act:shuffle`, `claim:revoke`."""
+
+
+def _narrowed(atom: Atom) -> str:
+    """The most specific index key an atom can use: `act:shuffle` for `act: {verb: shuffle}`."""
+    key = _NARROWING.get(atom.subject)
+    if key is not None:
+        for test in atom.tests:
+            if test.fact == key and test.op == "is":
+                return f"{atom.subject}:{test.value}"
+    return atom.subject
+
+
+def required_subjects(condition: Condition) -> frozenset[str]:
+    """Subjects (index keys) that must be present for the condition to hold."""
+    if isinstance(condition, Atom):
+        return frozenset({_narrowed(condition)})
+    if isinstance(condition, All):
+        return frozenset().union(*(required_subjects(part) for part in condition.parts))
+    if isinstance(condition, AnyOf):
+        parts = [required_subjects(part) for part in condition.parts]
+        return frozenset.intersection(*parts) if parts else frozenset()
+    return frozenset()
+
+
+def _evaluate(condition: Condition, facts: FactIndex) -> list[Match]:
     if isinstance(condition, Atom):
         found = []
-        for fact in facts:
-            if fact.subject != condition.subject:
-                continue
+        for fact in facts.by_subject.get(_narrowed(condition), ()):
             if all(test.holds(fact.values.get(test.fact)) for test in condition.tests):
                 binding = fact.source if fact.subject != "hand" else None
                 found.append(Match(binding, (fact.unknown,) if fact.unknown else ()))
@@ -292,9 +342,12 @@ def _evaluate(condition: Condition, facts: tuple[Fact, ...]) -> list[Match]:
                 seen.setdefault((id(match.binding), match.questions), match)
         return _prefer_certain(list(seen.values()))
     if isinstance(condition, All):
-        results = [_evaluate(part, facts) for part in condition.parts]
-        if any(not result for result in results):
-            return []
+        results = []
+        for part in condition.parts:
+            result = _evaluate(part, facts)
+            if not result:
+                return []
+            results.append(result)
         lead_index = next((i for i, result in enumerate(results) if any(m.binding is not None for m in result)), 0)
         extra: list[str] = []
         for index, result in enumerate(results):

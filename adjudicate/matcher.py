@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from adjudicate.conditions import Fact, Match, evaluate
+from adjudicate.conditions import Fact, FactIndex, Match, evaluate, required_subjects
 from adjudicate.facts import Claim, Facts, Irregularity
 from adjudicate.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.rulebook import Law, Rulebook
@@ -164,15 +164,27 @@ def _plain(value: object) -> object:
     return str(value)
 
 
+_PREPARED: dict[int, tuple[Rulebook, list]] = {}
+"""By the rulebook's identity (hashing a rulebook would walk every law); the rulebook is kept, so its id stays its own."""
+
+
+def _prepared(rulebook: Rulebook) -> list:
+    """(law, the subjects its condition needs) for each law with a condition, worked out once a rulebook."""
+    entry = _PREPARED.get(id(rulebook))
+    if entry is None or entry[0] is not rulebook:
+        entry = (rulebook, [(law, required_subjects(law.condition)) for law in rulebook.laws
+                            if law.condition is not None])
+        _PREPARED[id(rulebook)] = entry
+    return entry[1]
+
+
 def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = None) -> Decision:
     """Match every law of the rulebook against the hand."""
-    hand = hand_facts(table, facts)
+    hand = FactIndex(hand_facts(table, facts))
     applied: list[AppliedLaw] = []
     open_questions: dict[str, list[Law]] = {}
-    for law in rulebook.laws:
-        if law.condition is None:
-            continue
-        matches = evaluate(law.condition, hand)
+    for law, required in _prepared(rulebook):
+        matches = evaluate(law.condition, hand, required)
         certain = tuple(match for match in matches if match.certain)
         if certain:
             applied.append(AppliedLaw(law, certain, _because(law, certain)))
@@ -182,23 +194,22 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
             laws = open_questions.setdefault(question, [])
             if law not in laws:
                 laws.append(law)
+    declarations = [DeclarationOutcome(item.law, declaration) for item in applied
+                    for declaration in item.law.rulings
+                    if declaration.when is None or _holds(declaration.when, hand)]
     remedies: list[RemedyOutcome] = []
-    declarations: list[DeclarationOutcome] = []
     for item in applied:
         for binding in _bindings(item.matches):
             offender = _offender(binding)
             for remedy in item.law.remedies:
                 if remedy.when is not None and not _holds(remedy.when, hand):
                     continue
-                remedies.append(_remedy(rulebook, table, item.law, remedy, offender, binding, hand))
-        for declaration in item.law.rulings:
-            if declaration.when is None or _holds(declaration.when, hand):
-                declarations.append(DeclarationOutcome(item.law, declaration))
+                remedies.append(_remedy(rulebook, table, item.law, remedy, offender, binding, hand, declarations))
     unknown = tuple(OpenQuestion(question, tuple(laws)) for question, laws in open_questions.items())
     return Decision(rulebook, table, facts, tuple(applied), tuple(remedies), tuple(declarations), unknown, house)
 
 
-def _holds(condition, hand: list[Fact]) -> bool:
+def _holds(condition, hand: FactIndex) -> bool:
     return any(match.certain for match in evaluate(condition, hand))
 
 
@@ -277,11 +288,11 @@ def _chooser(role: str, table: Table, offender: Seat | None, binding: object | N
 
 
 def _remedy(rulebook: Rulebook, table: Table, law: Law, remedy: Remedy, offender: Seat | None,
-            binding: object | None, hand: list[Fact]) -> RemedyOutcome:
+            binding: object | None, hand: FactIndex, declarations: list[DeclarationOutcome]) -> RemedyOutcome:
     chooser, chooser_side = _chooser(remedy.chooser, table, offender, binding)
     offenders = offender.side if offender else (chooser_side.other if chooser_side else None)
-    capped = _capped_sides(rulebook, table, offenders, hand)
-    hand_ends = _declared(rulebook, hand, "hand_ends")
+    capped = _capped_sides(declarations, offenders)
+    hand_ends = any(item.declaration.kind == "hand_ends" for item in declarations)
     options = []
     for option in remedy.options:
         if option.when is not None and not _holds(option.when, hand):
@@ -298,26 +309,17 @@ def _remedy(rulebook: Rulebook, table: Table, law: Law, remedy: Remedy, offender
     return RemedyOutcome(law, remedy, chooser, consult, offender, tuple(options))
 
 
-def _declared(rulebook: Rulebook, hand: list[Fact], kind: str) -> bool:
-    """Some law that applies declares this (a house's "the hand ends": no other points on it)."""
-    return any(declaration.kind == kind and _holds(law.condition, hand)
-               and (declaration.when is None or _holds(declaration.when, hand))
-               for law in rulebook.laws if law.condition is not None for declaration in law.rulings)
-
-
-def _capped_sides(rulebook: Rulebook, table: Table, offenders: Side | None, hand: list[Fact]) -> set[Side]:
+def _capped_sides(declarations: list[DeclarationOutcome], offenders: Side | None) -> set[Side]:
     """Sides the laws that apply forbid to win the game by this hand (Short Whist 82, Long Whist 11)."""
     capped: set[Side] = set()
-    for law in rulebook.laws:
-        for declaration in law.rulings:
-            if declaration.kind != "cannot_win_game" or law.condition is None:
-                continue
-            if not _holds(law.condition, hand):
-                continue
-            if declaration.side in (None, "offenders") and offenders is not None:
-                capped.add(offenders)
-            elif declaration.side == "adversaries" and offenders is not None:
-                capped.add(offenders.other)
+    for item in declarations:
+        declaration = item.declaration
+        if declaration.kind != "cannot_win_game" or offenders is None:
+            continue
+        if declaration.side in (None, "offenders"):
+            capped.add(offenders)
+        elif declaration.side == "adversaries":
+            capped.add(offenders.other)
     return capped
 
 

@@ -257,6 +257,15 @@ def _scan(loader: yaml.Loader, path: str) -> None:
                 sizes[anchor] = count - before
 
 
+def _needs_scan(text: str) -> bool:
+    """Whether a text could hold what only the event scan refuses well: aliases, more documents,
+    or more nesting or values than a file of its size could reach by the builder's own checks.
+
+    An everyday scenario (a few kilobytes, no anchors) skips the second pass over its events.
+    """
+    return len(text) > 4_096 or "&" in text or "---" in text or "\n..." in text or text.startswith("...")
+
+
 def _yaml_problem(exc: yaml.MarkedYAMLError) -> str:
     what = exc.problem or exc.context or "invalid YAML"
     if "maximum nesting depth" in what:
@@ -279,11 +288,12 @@ def parse_yaml(text: str, path: str) -> Node:
 
 def _parse(text: str, path: str) -> Node:
     try:
-        scanner = _Loader(text)
-        try:
-            _scan(scanner, path)
-        finally:
-            scanner.dispose()
+        if _needs_scan(text):
+            scanner = _Loader(text)
+            try:
+                _scan(scanner, path)
+            finally:
+                scanner.dispose()
         loader = _Loader(text)
         try:
             root = loader.get_single_node()
