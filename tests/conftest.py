@@ -12,8 +12,12 @@ profile; tests/test_hostile.py scales its own by 20 under `long`.
 from __future__ import annotations
 
 import os
+import tempfile
 
 from hypothesis import HealthCheck, settings
+
+# The parsed built-in rulebooks are cached (adjudicate/rulebook.py); the tests keep theirs apart.
+os.environ.setdefault("ADJUDICATE_CACHE_DIR", tempfile.mkdtemp(prefix="adjudicate-test-cache-"))
 
 PROFILE = os.environ.get("ADJUDICATE_HYPOTHESIS", "default")
 

@@ -381,3 +381,22 @@ def test_builtin_rulebooks_state_the_game_the_replay_plays():
     from adjudicate.games import BUILTIN_GAMES
     for code, game in BUILTIN_GAMES.items():
         assert builtin_rulebook(code).game == game, code
+
+
+def test_built_in_rulebooks_are_cached_parsed_and_a_damaged_cache_is_ignored(tmp_path, monkeypatch):
+    from adjudicate import rulebook as module
+
+    monkeypatch.setenv("ADJUDICATE_CACHE_DIR", str(tmp_path))
+    module.builtin_rulebook.cache_clear()
+    first = module.builtin_rulebook("long-whist")
+    [cached] = list(tmp_path.glob("long-whist-*.pickle"))
+    module.builtin_rulebook.cache_clear()
+    again = module.builtin_rulebook("long-whist")
+    assert again == first and again is not first
+    cached.write_bytes(b"not a pickle")
+    module.builtin_rulebook.cache_clear()
+    assert module.builtin_rulebook("long-whist") == first
+    monkeypatch.setenv("ADJUDICATE_NO_CACHE", "1")
+    module.builtin_rulebook.cache_clear()
+    assert module.builtin_rulebook("long-whist") == first
+    module.builtin_rulebook.cache_clear()
