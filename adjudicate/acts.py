@@ -130,8 +130,12 @@ _SPECS: tuple[_Spec, ...] = (
     _Spec("turn", "", True, True, "turn"),
 )
 _BY_VERB = {spec.verb: spec for spec in _SPECS}
-# Longest verbs first, so "alone at" is tried before "alone", "call honours" before "call".
+# Longest verbs first, so "alone at" is tried before "alone", "call honours" before "call";
+# grouped by their first word, so a verb is found without trying every one.
 _MATCH_ORDER = sorted(_SPECS, key=lambda spec: -len(spec.verb))
+_BY_FIRST_WORD: dict[str, list[_Spec]] = {}
+for _spec in _MATCH_ORDER:
+    _BY_FIRST_WORD.setdefault(_spec.verb.split()[0], []).append(_spec)
 
 ACT_EXAMPLES: tuple[tuple[str, str], ...] = tuple((spec.verb, spec.example) for spec in _SPECS)
 
@@ -162,7 +166,7 @@ def parse_act(text: str, seat: Seat | None) -> Act:
             return Act("play", seat, tuple(Card.parse(word) for word in raw.translate(_LIST_PUNCTUATION).split()))
         except ValueError:
             pass
-    for spec in _MATCH_ORDER:
+    for spec in _BY_FIRST_WORD.get(lowered.split()[0], ()):
         rest = _words_after(lowered, spec.verb)
         if rest is None:
             continue

@@ -52,6 +52,9 @@ class Suit(enum.Enum):
         except KeyError:
             raise ValueError(f"not a suit: {text!r} (expected S, H, D, C or spades, hearts, diamonds, clubs)") from None
 
+    # Members are singletons compared by identity: the identity hash is the fast, right one.
+    __hash__ = object.__hash__
+
     def __lt__(self, other: "Suit") -> bool:
         return _SUIT_ORDER.index(self.value) < _SUIT_ORDER.index(other.value)
 
@@ -94,6 +97,8 @@ class Rank(enum.IntEnum):
     KING = 13
     ACE = 14
 
+    __hash__ = int.__hash__  # equal to its number, so hashed as its number, without Enum's slower hash
+
     @property
     def letter(self) -> str:
         return _RANK_LETTERS[self]
@@ -131,6 +136,9 @@ class Card:
     """Ace to two."""
     suit: Suit
     """Its printed suit (a left bower's printed suit is not the trump suit)."""
+
+    def __hash__(self) -> int:
+        return int(self.rank) * 4 + _SUIT_ORDER.index(self.suit.value)
 
     @classmethod
     def parse(cls, text: str) -> "Card":

@@ -11,6 +11,8 @@ class Side(enum.Enum):
     NS = "NS"
     EW = "EW"
 
+    __hash__ = object.__hash__  # singletons compared by identity
+
     @property
     def other(self) -> "Side":
         return Side.EW if self is Side.NS else Side.NS
@@ -45,6 +47,8 @@ class Seat(enum.Enum):
     E = "E"
     S = "S"
     W = "W"
+
+    __hash__ = object.__hash__  # singletons compared by identity
 
     @property
     def left(self) -> "Seat":

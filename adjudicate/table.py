@@ -239,7 +239,7 @@ class _Replay:
         self.scenario = scenario
         self.game = game
         self.problems: list[Problem] = []
-        self.where: dict[Card, tuple[str, Pos]] = {}
+        self.where: dict[Card, tuple["Seat | str", Pos]] = {}
         self.records: dict[Seat, SeatRecord] = {}
         self.moments: list[Moment] = []
         self.tricks: list[Trick] = []
@@ -262,12 +262,18 @@ class _Replay:
             return False
         return True
 
-    def place(self, card: Card, owner: str, pos: Pos, what: str) -> bool:
+    @staticmethod
+    def owner_words(owner: "Seat | str") -> str:
+        return f"the hand of {owner}" if isinstance(owner, Seat) else owner
+
+    def place(self, card: Card, owner: "Seat | str", pos: Pos) -> bool:
+        """Note where a card was dealt; `owner` is a seat, or "the turned card"."""
+        what = "`turned`" if owner == "the turned card" else self.owner_words(owner)
         if not self.in_pack(card, pos, what):
             return False
         if card in self.where and self.where[card][0] != owner:
             other, other_pos = self.where[card]
-            self.problem(pos, f"{what}: {card} is in two places: also {other} (line {other_pos.line})")
+            self.problem(pos, f"{what}: {card} is in two places: also {self.owner_words(other)} (line {other_pos.line})")
             return False
         self.where.setdefault(card, (owner, pos))
         return True
@@ -277,21 +283,19 @@ class _Replay:
         scenario, game = self.scenario, self.game
         turned = scenario.turned
         if turned is not None and scenario.turned_pos is not None:
-            owner = f"the dealer {scenario.dealer}'s hand" if not game.euchre else "the turned card"
-            self.place(turned, owner if not game.euchre else "the turned card", scenario.turned_pos, "`turned`")
+            self.place(turned, scenario.dealer if not game.euchre else "the turned card", scenario.turned_pos)
         for seat in SEATS:
             holding = scenario.hands.get(seat)
             cards = set(holding.cards) if holding else set()
             seen: dict[Card, Pos] = {}
             for card, pos in zip(holding.cards if holding else (), holding.positions if holding else ()):
-                owner = f"the hand of {seat}"
                 if card in seen:
                     self.problem(pos, f"the hand of {seat}: {card} is listed twice (also at column {seen[card].column})")
                     continue
                 seen[card] = pos
                 if not game.euchre and card == turned and seat is scenario.dealer:
                     continue
-                self.place(card, owner, pos, f"the hand of {seat}")
+                self.place(card, seat, pos)
             listed = len(cards)
             complete = bool(holding and holding.complete)
             if not game.euchre and turned is not None and seat is scenario.dealer:
@@ -470,8 +474,9 @@ class _Replay:
             self.problem(entry.pos, f"{seat} {doing} {card}, but {card} is the turned card"
                                     + ("" if seat is self.scenario.dealer else f", which only the dealer {self.scenario.dealer} can take up"))
             return False
-        if where is not None and where[0] != f"the hand of {seat}" and card not in record.dealt:
-            self.problem(entry.pos, f"{seat} {doing} {card}, but {card} is {where[0]} (line {where[1].line})")
+        if where is not None and where[0] is not seat and card not in record.dealt:
+            self.problem(entry.pos, f"{seat} {doing} {card}, but {card} is {self.owner_words(where[0])} "
+                                    f"(line {where[1].line})")
             return False
         if card not in record.dealt:
             if record.listed_complete:
@@ -479,7 +484,7 @@ class _Replay:
                                         f"(line {self.scenario.hands[seat].pos.line}) does not hold it")
                 return False
             record.dealt.add(card)
-            self.where[card] = (f"the hand of {seat}", entry.pos)
+            self.where[card] = (seat, entry.pos)
         return True
 
     # --- play -------------------------------------------------------------

@@ -52,7 +52,6 @@ class Node:
     value: object
     pos: Pos
     tag: str = field(default=_STD + "str")
-    end: Pos | None = None
 
     # --- shape checks -------------------------------------------------
     def is_scalar(self) -> bool:
@@ -159,7 +158,8 @@ class _Builder:
         self.count = 0
 
     def build(self, node: yaml.Node, depth: int) -> Node:
-        pos = _pos(self.path, node.start_mark)
+        mark = node.start_mark
+        pos = Pos(self.path, mark.line + 1, mark.column + 1)
         self.count += 1
         if self.count > MAX_NODES:
             raise InputError.at(pos, f"the file expands to more than {MAX_NODES:,} values "
@@ -172,16 +172,15 @@ class _Builder:
         if tag not in _ALLOWED_TAGS:
             raise InputError.at(pos, f"the YAML tag {tag!r} is not allowed: input files hold plain "
                                      "text, numbers, lists and mappings only")
-        end = _pos(self.path, node.end_mark)
         if isinstance(node, yaml.ScalarNode):
             control = _CONTROL.search(node.value)
             if control:
                 raise InputError.at(pos, f"the text holds the control character "
                                          f"{_describe_char(control.group())} (written as an escape); "
                                          "it could rewrite the terminal it is printed on; refused")
-            return Node("scalar", node.value, pos, tag, end)
+            return Node("scalar", node.value, pos, tag)
         if isinstance(node, yaml.SequenceNode):
-            return Node("seq", [self.build(child, depth + 1) for child in node.value], pos, tag, end)
+            return Node("seq", [self.build(child, depth + 1) for child in node.value], pos, tag)
         assert isinstance(node, yaml.MappingNode)
         mapping: dict[str, tuple[Node, Node]] = {}
         for knode, vnode in node.value:
@@ -193,7 +192,7 @@ class _Builder:
                 first = mapping[name][0].pos
                 raise InputError.at(key.pos, f"duplicate key {name!r} (first at line {first.line})")
             mapping[name] = (key, self.build(vnode, depth + 1))
-        return Node("map", mapping, pos, tag, end)
+        return Node("map", mapping, pos, tag)
 
 
 def _describe_char(character: object) -> str:
