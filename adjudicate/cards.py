@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import NamedTuple
 from functools import cached_property
 
 
@@ -128,21 +129,26 @@ _RANK_BY_LETTER["10"] = Rank.TEN
 _RANK_BY_LETTER["B"] = Rank.KNAVE
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Card:
-    """A playing card."""
+class Card(NamedTuple):
+    """A playing card (a tuple: hashed and compared as fast as the replay needs)."""
 
     rank: Rank
     """Ace to two."""
     suit: Suit
     """Its printed suit (a left bower's printed suit is not the trump suit)."""
 
-    def __hash__(self) -> int:
-        return int(self.rank) * 4 + _SUIT_ORDER.index(self.suit.value)
-
     @classmethod
     def parse(cls, text: str) -> "Card":
         """`JH`, `jh`, `10H`, `TH`, `J♥` or `♥J`."""
+        card = _PARSED.get(text)
+        if card is None:
+            card = cls._parse(text)
+            if len(_PARSED) < 4096:  # spellings of 52 cards: a bound, whatever a file holds
+                _PARSED[text] = card
+        return card
+
+    @classmethod
+    def _parse(cls, text: str) -> "Card":
         raw = text.strip()
         if len(raw) < 2:
             raise ValueError(f"not a card: {text!r} (expected rank then suit, like JH, TS or 10♠)")
@@ -166,6 +172,10 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+
+_PARSED: dict[str, Card] = {}
+"""Cards by the text they were parsed from: a log names the same few dozen cards over and over."""
 
 
 @dataclass(frozen=True)

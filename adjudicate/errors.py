@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 
-@dataclass(frozen=True, slots=True)
-class Pos:
-    """Where something stands in a file: 1-based line and column."""
+class Pos(NamedTuple):
+    """Where something stands in a file: 1-based line and column (a tuple: made for every YAML value)."""
 
     path: str
     """The file as the user named it."""

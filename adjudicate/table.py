@@ -268,10 +268,10 @@ class _Replay:
 
     def place(self, card: Card, owner: "Seat | str", pos: Pos) -> bool:
         """Note where a card was dealt; `owner` is a seat, or "the turned card"."""
-        what = "`turned`" if owner == "the turned card" else self.owner_words(owner)
-        if not self.in_pack(card, pos, what):
-            return False
-        if card in self.where and self.where[card][0] != owner:
+        if card not in self.game.pack.cards or (card in self.where and self.where[card][0] != owner):
+            what = "`turned`" if owner == "the turned card" else self.owner_words(owner)
+            if not self.in_pack(card, pos, what):
+                return False
             other, other_pos = self.where[card]
             self.problem(pos, f"{what}: {card} is in two places: also {self.owner_words(other)} (line {other_pos.line})")
             return False
