@@ -787,6 +787,9 @@ def _store(code: str, data: bytes, rulebook: "Rulebook") -> None:
         with os.fdopen(handle, "wb") as out:
             pickle.dump(rulebook, out, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(temporary, path)
+        for stale in os.listdir(os.path.dirname(path)):  # earlier versions of this code's rulebook
+            if stale.startswith(f"{code}-") and stale.endswith(".pickle") and stale != os.path.basename(path):
+                os.remove(os.path.join(os.path.dirname(path), stale))
     except OSError:
         pass  # no cache where the disk says no
 
