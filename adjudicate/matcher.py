@@ -341,14 +341,14 @@ def rule_scenario(path: str, rulebook: Rulebook | None = None, house: str | None
 
 def rulebook_for(scenario, rulebook: Rulebook | None = None, house: str | None = None) -> tuple[Rulebook, str | None]:
     """The rulebook a scenario is ruled by: its code's, with the house rules given or named in it."""
-    from adjudicate.errors import Problem, ScenarioError
-    from adjudicate.house import house_rulebook
-
     if rulebook is None:
         rulebook = code_rulebook(scenario)
     name, relative = (house, None) if house else (scenario.house, scenario.path)
     if not name:
         return rulebook, None
+    from adjudicate.errors import Problem, ScenarioError
+    from adjudicate.house import house_rulebook
+
     ruled = house_rulebook(name, relative)
     if ruled.code != rulebook.code:
         pos = scenario.positions.get("house") or scenario.positions.get("code")
