@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from adjudicate.errors import AdjudicateError, ScenarioError
 from adjudicate.house import house_rulebook
 from adjudicate.matcher import Decision, code_rulebook, decide
-from adjudicate.scenario import load_scenario, scenario_files
+from adjudicate.scenario import load_scenario
 
 
 @dataclass(frozen=True)
@@ -53,9 +53,13 @@ def diff(house: str, paths) -> list[Difference]:
     from adjudicate.facts import detect
     from adjudicate.table import replay
 
+    from adjudicate.checking import collect
+
     varied = house_rulebook(house)
-    results = []
-    for path in scenario_files(paths):
+    collection = collect(paths)
+    results = [Difference(problem.path, "invalid", note=problem.findings[0].message if problem.findings else None)
+               for problem in collection.problems]
+    for path in collection.files:
         try:
             scenario = load_scenario(path)
             base = code_rulebook(scenario)  # the code itself, without the scenario's own house

@@ -304,8 +304,23 @@ def _remedy_key(law: Law) -> tuple:
 
 
 def house_rulebook(name: str, relative_to: str | None = None) -> Rulebook:
-    """Load a house file (by id or path) and apply it to its code."""
-    return apply_house(load_house(resolve_house(name, relative_to)))
+    """Load a house file (by id or path) and apply it to its code; once a process for each file."""
+    path = resolve_house(name, relative_to)
+    try:
+        info = os.stat(path)
+        key: tuple | None = (os.path.abspath(path), info.st_mtime_ns, info.st_size)
+    except OSError:
+        key = None  # loading it reports the problem
+    if key is not None and key in _APPLIED:
+        return _APPLIED[key]
+    rulebook = apply_house(load_house(path))
+    if key is not None:
+        _APPLIED[key] = rulebook
+    return rulebook
+
+
+_APPLIED: dict[tuple, Rulebook] = {}
+"""House rulebooks already applied in this process (`check` rules hundreds of files under one house)."""
 
 
 def lint_house(path: str) -> Rulebook:

@@ -277,6 +277,7 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
     if not decision.laws:
         lines.append("No law of this code applies to what the record shows.")
         lines.append("")
+    first_said: dict[str, str] = {}
     for applied in decision.laws:
         law = applied.law
         lines.append(f"{'**' if markdown else ''}Law {law.id}. {law.title}{'**' if markdown else ''} ({law.section})")
@@ -285,7 +286,9 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
             lines.extend(f"> {paragraph}" for paragraph in paragraphs(law.text))
         else:
             lines.extend(_quote(law.text, width, "    "))
-        lines.extend(textwrap.wrap(f"Applies: {applied.because}", width=width, initial_indent="  ",
+        said = first_said.setdefault(applied.because, law.id)
+        because = applied.because if said == law.id else f"the same facts, as under law {said}."
+        lines.extend(textwrap.wrap(f"Applies: {because}", width=width, initial_indent="  ",
                                    subsequent_indent="    "))
         lines.append("")
     if decision.remedies:

@@ -327,20 +327,3 @@ class _Reader:
         established = e.boolean("`established`") if (e := node.get("established")) is not None else None
         return ExpectedIrregularity(kind, seat, trick, established, node.pos)
 
-
-def scenario_files(paths) -> list[str]:
-    """The scenario files under these paths: files as given, folders searched for *.yaml and *.yml.
-
-    Folders are walked in sorted order, so the list is the same on every machine; a folder named
-    `house` holds house-rules files, not scenarios, and is passed over.
-    """
-    found: list[str] = []
-    for path in paths:
-        path = os.fspath(path)
-        if not os.path.isdir(path):
-            found.append(path)
-            continue
-        for folder, subfolders, names in os.walk(path):
-            subfolders[:] = sorted(name for name in subfolders if name != "house" and not name.startswith("."))
-            found.extend(os.path.join(folder, name) for name in sorted(names) if name.endswith((".yaml", ".yml")))
-    return found
