@@ -63,3 +63,27 @@ def dump_json(data: Any) -> str:
 
 def echo(text: str) -> None:
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def each_file(files: "list", format: Format, record: Callable[[str], Any], text: Callable[[str, bool], str]) -> None:
+    """Run one library call a file; print JSON (one object, or an array for several files) or text.
+
+    An input error in one file is printed (file:line:col, on stderr) and the others still run;
+    the command then exits 2.
+    """
+    records, texts, failed = [], [], False
+    for path in files:
+        try:
+            if format is Format.json:
+                records.append(record(str(path)))
+            else:
+                texts.append(text(str(path), format is Format.markdown))
+        except AdjudicateError as error:
+            report_problem(error)
+            failed = True
+    if format is Format.json and records:
+        echo(dump_json(records[0] if len(files) == 1 else records))
+    elif texts:
+        echo("\n".join(texts))
+    if failed:
+        raise typer.Exit(2)

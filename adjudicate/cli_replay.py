@@ -7,8 +7,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from adjudicate.cli_common import Format, app, dump_json, echo, report_problem
-from adjudicate.errors import AdjudicateError
+from adjudicate.cli_common import Format, app, each_file
 
 
 @app.command()
@@ -28,24 +27,12 @@ def replay(
     from adjudicate.scenario import load_scenario
     from adjudicate.table import replay as replay_hand
 
-    records, texts, failed = [], [], False
-    for path in files:
-        try:
-            scenario = load_scenario(str(path))
-            game = rulebook_for(scenario, house=house)[0].game if (house or scenario.house) else None
-            table = replay_hand(scenario, game)
-            facts = detect(table)
-        except AdjudicateError as error:
-            report_problem(error)
-            failed = True
-            continue
-        if format is Format.json:
-            records.append(replay_record(table, facts))
-        else:
-            texts.append(replay_text(table, facts, markdown=format is Format.markdown))
-    if format is Format.json and records:
-        echo(dump_json(records[0] if len(files) == 1 else records))
-    elif texts:
-        echo("\n".join(texts))
-    if failed:
-        raise typer.Exit(2)
+    def replayed(path: str):
+        scenario = load_scenario(path)
+        game = rulebook_for(scenario, house=house)[0].game if (house or scenario.house) else None
+        table = replay_hand(scenario, game)
+        return table, detect(table)
+
+    each_file(files, format,
+              record=lambda path: replay_record(*replayed(path)),
+              text=lambda path, markdown: replay_text(*replayed(path), markdown=markdown))

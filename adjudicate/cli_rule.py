@@ -7,8 +7,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from adjudicate.cli_common import Format, app, dump_json, echo, report_problem
-from adjudicate.errors import AdjudicateError
+from adjudicate.cli_common import Format, app, each_file
 
 
 @app.command()
@@ -25,21 +24,6 @@ def rule(
     from adjudicate.matcher import rule_scenario
     from adjudicate.report import ruling_record, ruling_text
 
-    records, texts, failed = [], [], False
-    for path in files:
-        try:
-            decision = rule_scenario(str(path), house=house)
-        except AdjudicateError as error:
-            report_problem(error)
-            failed = True
-            continue
-        if format is Format.json:
-            records.append(ruling_record(decision))
-        else:
-            texts.append(ruling_text(decision, markdown=format is Format.markdown))
-    if format is Format.json and records:
-        echo(dump_json(records[0] if len(files) == 1 else records))
-    elif texts:
-        echo("\n".join(texts))
-    if failed:
-        raise typer.Exit(2)
+    each_file(files, format,
+              record=lambda path: ruling_record(rule_scenario(path, house=house)),
+              text=lambda path, markdown: ruling_text(rule_scenario(path, house=house), markdown=markdown))

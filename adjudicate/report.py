@@ -156,15 +156,19 @@ def replay_text(table: Table, facts: Facts, markdown: bool = False) -> str:
     lines.append("")
     if facts.irregularities:
         lines.append("irregularities:" if not markdown else "**Irregularities**")
-        for number, irregularity in enumerate(facts.irregularities, start=1):
-            lines.append(_irregularity_line(number, irregularity))
-    else:
-        lines.append("no irregularity found")
+    lines.extend(_what_happened(facts, "no irregularity found"))
+    return "\n".join(lines) + "\n"
+
+
+def _what_happened(facts: Facts, none: str) -> list[str]:
+    """Each irregularity, numbered, with its facts; then each claim raised."""
+    lines = [_irregularity_line(number, irregularity)
+             for number, irregularity in enumerate(facts.irregularities, start=1)] or [none]
     for claim in facts.claims:
         against = f" against {claim.against.word}" if claim.against else ""
         timing = " after the cut for the next deal" if claim.after_cut else ""
-        lines.append(f"claim: {claim.seat.word} claims {claim.kind}{against} (log entry {claim.entry}){timing}")
-    return "\n".join(lines) + "\n"
+        lines.append(f"Claim: {claim.seat.word} claims {claim.kind}{against} (log entry {claim.entry}){timing}.")
+    return lines
 
 
 # --- the ruling -------------------------------------------------------------------
@@ -263,15 +267,7 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
     lines.append(f"({scenario.path})")
     lines.append("")
     lines.append(h("What happened"))
-    if facts.irregularities:
-        for number, irregularity in enumerate(facts.irregularities, start=1):
-            lines.append(_irregularity_line(number, irregularity))
-    else:
-        lines.append("No irregularity.")
-    for claim in facts.claims:
-        against = f" against {claim.against.word}" if claim.against else ""
-        timing = " after the cut for the next deal" if claim.after_cut else ""
-        lines.append(f"Claim: {claim.seat.word} claims {claim.kind}{against} (log entry {claim.entry}){timing}.")
+    lines.extend(_what_happened(facts, "No irregularity."))
     lines.append("")
     lines.append(h("The laws"))
     if not decision.laws:
