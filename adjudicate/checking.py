@@ -69,6 +69,8 @@ class FileResult:
     excluded: tuple[str, ...] = ()
     """The ids the file's `expect.not` names (for near misses)."""
     has_expect: bool = False
+    opened: tuple[str, ...] = ()
+    """The ids of the laws the ruling raised as open questions (they apply if a fact is so)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,9 +176,10 @@ def check_file(path: str, house: str | None = None) -> FileResult:
     scenario = decision.table.scenario
     expect = scenario.expect
     laws = tuple(decision.law_ids)
+    opened = tuple(dict.fromkeys(law.id for question in decision.unknown for law in question.laws))
     code = decision.rulebook.code
     if expect is None:
-        return FileResult(path, PASSED, (), code, decision.house, laws)
+        return FileResult(path, PASSED, (), code, decision.house, laws, opened=opened)
     try:
         mismatches = compare(expect, decision.table, decision.facts, decision)
     except Exception as error:  # noqa: BLE001
@@ -187,7 +190,7 @@ def check_file(path: str, house: str | None = None) -> FileResult:
                 m.key, m.expected, m.actual)
         for m in mismatches)
     return FileResult(path, FAILED if findings else PASSED, findings, code, decision.house, laws,
-                      tuple(expect.exclude), True)
+                      tuple(expect.exclude), True, opened)
 
 
 def _check_chunk(chunk: Sequence[str], house: str | None) -> list[FileResult]:
@@ -266,7 +269,10 @@ class CodeCoverage:
     conditioned: tuple[str, ...]
     """The laws with a condition, in the rulebook's order."""
     never_applied: tuple[str, ...]
+    """Laws no scenario makes apply, nor raises as an open question."""
     no_near_miss: tuple[str, ...]
+    only_open: tuple[str, ...] = ()
+    """Laws that hang on a question of fact: scenarios raise them as open questions, none applies them for certain."""
 
 
 def _heads(subjects: Iterable[str]) -> set[str]:
@@ -297,10 +303,12 @@ def coverage(results: Sequence[FileResult]) -> list[CodeCoverage]:
         conditioned = [law for law in rulebook.laws if law.condition is not None]
         heads = {law.id: _heads(law.subjects) for law in rulebook.laws}
         applied_anywhere: set[str] = set()
+        opened_anywhere: set[str] = set()
         near: set[str] = set()
         for result in by_code[code]:
             applied = set(result.laws)
             applied_anywhere |= applied
+            opened_anywhere |= set(result.opened)
             applied_heads = set().union(*(heads.get(law_id, set()) for law_id in applied)) if applied else set()
             for law in conditioned:
                 if law.id in applied:
@@ -309,8 +317,9 @@ def coverage(results: Sequence[FileResult]) -> list[CodeCoverage]:
                     near.add(law.id)
         report.append(CodeCoverage(
             code, len(by_code[code]), tuple(law.id for law in conditioned),
-            tuple(law.id for law in conditioned if law.id not in applied_anywhere),
-            tuple(law.id for law in conditioned if law.id not in near)))
+            tuple(law.id for law in conditioned if law.id not in applied_anywhere | opened_anywhere),
+            tuple(law.id for law in conditioned if law.id not in near),
+            tuple(law.id for law in conditioned if law.id in opened_anywhere - applied_anywhere)))
     return report
 
 
@@ -336,8 +345,10 @@ def coverage_lines(report: Sequence[CodeCoverage]) -> list[str]:
     lines = []
     for item in report:
         lines.append(f"coverage {item.code}: {item.scenarios} scenarios; {len(item.conditioned)} laws with a "
-                     f"condition, {len(item.conditioned) - len(item.never_applied)} applied by some scenario")
+                     f"condition, {len(item.conditioned) - len(item.never_applied) - len(item.only_open)} applied "
+                     f"by some scenario, {len(item.only_open)} raised only as open questions")
         lines.append(f"coverage {item.code}: never applied: {', '.join(item.never_applied) or 'none'}")
+        lines.append(f"coverage {item.code}: only as open questions: {', '.join(item.only_open) or 'none'}")
         lines.append(f"coverage {item.code}: no near miss: {', '.join(item.no_near_miss) or 'none'}")
     return lines
 
@@ -370,7 +381,8 @@ def render_json(results: Sequence[FileResult], summary: Summary, report: Sequenc
     }
     if report is not None:
         data["coverage"] = [{"code": c.code, "scenarios": c.scenarios, "conditioned": list(c.conditioned),
-                             "never_applied": list(c.never_applied), "no_near_miss": list(c.no_near_miss)}
+                             "never_applied": list(c.never_applied), "no_near_miss": list(c.no_near_miss),
+                             "only_open": list(c.only_open)}
                             for c in report]
     return data
 

@@ -96,3 +96,14 @@ def test_every_kind_is_shown_by_some_scenario() -> None:
     shown = {item.kind for path in FILES for item in (load_scenario(str(path)).expect.irregularities or ())}
     missing = sorted(set(facts.KINDS) - shown)
     assert not missing, f"no scenario shows these kinds: {missing}"
+
+
+def test_every_law_with_a_condition_is_shown_and_has_a_near_miss() -> None:
+    """Issue 4: for every law with a condition, a scenario that makes it apply (or raises it, for a law
+    that hangs on a question of fact) and a near miss that does not."""
+    from adjudicate import checking
+
+    results = checking.check_files([str(path) for path in FILES])
+    for report in checking.coverage(results):
+        assert not report.never_applied, f"{report.code}: no scenario shows laws {report.never_applied}"
+        assert not report.no_near_miss, f"{report.code}: no near miss for laws {report.no_near_miss}"
