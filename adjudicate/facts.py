@@ -111,12 +111,6 @@ def _name(seat: Seat) -> str:
     return seat.word
 
 
-def _ordinal(number: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh",
-            8: "eighth", 9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth", 13: "thirteenth"}.get(
-        number, f"{number}th")
-
-
 # --- detectors ------------------------------------------------------------------
 
 Detector = Callable[[Table], Iterator[Irregularity]]

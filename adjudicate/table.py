@@ -176,21 +176,8 @@ class Table:
         """The lone player's partner, whose cards are out of the hand."""
         return self.lone.partner if self.lone else None
 
-    def trick_at(self, entry: int) -> Trick | None:
-        for trick in self.tricks:
-            if any(play.entry == entry for play in trick.plays):
-                return trick
-        return None
-
     def moment(self, entry: int) -> Moment:
         return self.moments[entry - 1]
-
-    def tricks_won(self) -> dict[Seat, int]:
-        won = {seat: 0 for seat in SEATS}
-        for trick in self.tricks:
-            if trick.winner and trick.complete:
-                won[trick.winner] += 1
-        return won
 
 
 @dataclass(slots=True)
@@ -389,9 +376,7 @@ class _Replay:
             return
         if verb in ROUND_ONE_MAKES or (verb == "alone" and making.maker is None):
             if making.maker is not None:
-                if verb == "alone" or verb == "take it from you":
-                    self.declare_alone(seat, entry)
-                return
+                return  # the trump is made already: a second order up changes nothing
             if turned is not None and not making.turned_down:
                 making.maker, making.act, making.round, making.entry = seat, verb, 1, entry.number
                 self.trumps = Trump(turned.suit, bowers=True)
@@ -693,11 +678,6 @@ class _Replay:
                     play.legal = holding.known
                 else:
                     play.legal = None
-
-
-def game_for(code: str) -> Game:
-    """The game facts of a built-in code."""
-    return BUILTIN_GAMES[code]
 
 
 def replay(scenario: Scenario, game: Game | None = None) -> Table:

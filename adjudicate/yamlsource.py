@@ -86,11 +86,6 @@ class Node:
         pair = self.value.get(key)  # type: ignore[union-attr]
         return pair[1] if pair else None
 
-    def key_node(self, key: str) -> "Node | None":
-        assert self.kind == "map"
-        pair = self.value.get(key)  # type: ignore[union-attr]
-        return pair[0] if pair else None
-
     # --- typed access ---------------------------------------------------
     def expect_map(self, what: str) -> "Node":
         if self.kind != "map":
