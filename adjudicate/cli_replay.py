@@ -33,6 +33,12 @@ def replay(
         table = replay_hand(scenario, game)
         return table, detect(table)
 
-    each_file(files, format,
-              record=lambda path: replay_record(*replayed(path)),
-              text=lambda path, markdown: replay_text(*replayed(path), markdown=markdown))
+    def as_record(path: str) -> dict:
+        table, facts = replayed(path)
+        return replay_record(table, facts)
+
+    def as_text(path: str, markdown: bool) -> str:
+        table, facts = replayed(path)
+        return replay_text(table, facts, markdown=markdown)
+
+    each_file(files, format, record=as_record, text=as_text)

@@ -64,7 +64,7 @@ class Test:
         if self.op == "is":
             return f"{self.fact}: {_show(self.value)}"
         if self.op == "one_of":
-            return f"{self.fact} one of {', '.join(_show(v) for v in self.value)}"  # type: ignore[union-attr]
+            return f"{self.fact} one of {', '.join(_show(v) for v in self.value)}"  # type: ignore[attr-defined]
         return f"{self.fact} {self.op.replace('_', ' ')} {self.value}"
 
 

@@ -47,16 +47,16 @@ def compare(expect: Expect, table: Table, facts: Facts, decision=None) -> list[M
             found.append(Mismatch(at("trump"), "trump", wanted, actual))
     if expect.winners is not None:
         winners = [str(trick.winner) for trick in table.tricks if trick.complete and trick.winner]
-        wanted = [str(seat) for seat in expect.winners]
-        if winners != wanted:
-            found.append(Mismatch(at("winners"), "winners", _ids(wanted), _ids(winners)))
+        wanted_winners = [str(seat) for seat in expect.winners]
+        if winners != wanted_winners:
+            found.append(Mismatch(at("winners"), "winners", _ids(wanted_winners), _ids(winners)))
     if expect.irregularities is not None:
         unmatched = list(facts.irregularities)
         missing = []
-        for wanted in expect.irregularities:
-            hit = next((i for i in unmatched if _fits(wanted, i)), None)
+        for expected in expect.irregularities:
+            hit = next((i for i in unmatched if _fits(expected, i)), None)
             if hit is None:
-                missing.append(wanted)
+                missing.append(expected)
             else:
                 unmatched.remove(hit)
         if missing or unmatched:
@@ -68,10 +68,10 @@ def compare(expect: Expect, table: Table, facts: Facts, decision=None) -> list[M
         if expect.laws is not None and sorted(expect.laws, key=_order) != sorted(applied, key=_order):
             found.append(Mismatch(at("laws"), "laws", _ids(sorted(expect.laws, key=_order)),
                                   _ids(sorted(applied, key=_order))))
-        missing = [law for law in expect.include if law not in applied]
-        if missing:
+        absent = [law for law in expect.include if law not in applied]
+        if absent:
             found.append(Mismatch(at("include"), "include", f"{_ids(list(expect.include))} among the laws",
-                                  f"{_ids(applied)} (missing {', '.join(missing)})"))
+                                  f"{_ids(applied)} (missing {', '.join(absent)})"))
         present = [law for law in expect.exclude if law in applied]
         if present:
             found.append(Mismatch(at("not"), "not", f"none of {_ids(list(expect.exclude))}",

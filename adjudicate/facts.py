@@ -309,7 +309,7 @@ def omitted_plays(table: Table) -> Iterator[Irregularity]:
             if seat in played or seat is table.out:
                 continue
             next_play = _first_play_to_later_trick(table, trick, {seat})
-            details = {"discovered_after_next_play": next_play is not None}
+            details: dict[str, object] = {"discovered_after_next_play": next_play is not None}
             yield Irregularity("omitted_play", seat, trick.number, trick.quit_entry,
                                f"trick {trick.number} was turned and quitted without a card from {_name(seat)}"
                                + (f", who then played to trick {next_play.trick}" if next_play else ""), details)
@@ -397,9 +397,9 @@ def euchre_making(table: Table) -> Iterator[Irregularity]:
     maker: Seat | None = None
     named: dict[Seat, Suit] = {}
     exposed_before: dict[Seat, int] = {}
-    for seat in SEATS:
-        for entry, _card, _how in table.holdings[seat].exposed:
-            exposed_before.setdefault(seat, entry)
+    for exposer in SEATS:
+        for entry, _card, _how in table.holdings[exposer].exposed:
+            exposed_before.setdefault(exposer, entry)
     for moment in table.moments:
         act = moment.act
         seat = act.seat
@@ -510,19 +510,20 @@ def requirements(table: Table) -> Iterator[Irregularity]:
             continue
         trick = next(t for t in table.tricks if t.number == answer.trick)
         failed, what = False, ""
-        if act.verb == "require" and answer.led is not None:
-            suit_cards = [card for card in answer.holding.known if trumps.suit_of(card) is answer.led]
+        led = answer.led
+        if act.verb == "require" and led is not None:
+            suit_cards = [card for card in answer.holding.known if trumps.suit_of(card) is led]
             if suit_cards and act.word in ("highest", "lowest"):
-                ranked = sorted(suit_cards, key=lambda card: trumps.power(card, answer.led))
+                ranked = sorted(suit_cards, key=lambda card: trumps.power(card, led))
                 wanted = ranked[-1] if act.word == "highest" else ranked[0]
-                failed, what = answer.card != wanted, f"his {act.word} {answer.led.word[:-1]}, the {wanted.name}"
+                failed, what = answer.card != wanted, f"his {act.word} {led.word[:-1]}, the {wanted.name}"
             elif act.word in ("win", "lose"):
                 before = [play for play in trick.active if play.entry < answer.entry]
-                best = max((trumps.power(play.card, answer.led) for play in before), default=0)
+                best = max((trumps.power(play.card, led) for play in before), default=0)
                 legal = answer.legal or frozenset()
-                could_win = any(trumps.power(card, answer.led) > best for card in legal)
-                could_lose = any(trumps.power(card, answer.led) < best for card in legal)
-                wins = trumps.power(answer.card, answer.led) > best
+                could_win = any(trumps.power(card, led) > best for card in legal)
+                could_lose = any(trumps.power(card, led) < best for card in legal)
+                wins = trumps.power(answer.card, led) > best
                 if act.word == "win":
                     failed, what = could_win and not wins, "to win the trick"
                 else:
@@ -630,7 +631,7 @@ def honours(table: Table) -> Iterator[Irregularity]:
                 continue  # Long Whist 16, 21: the call at the point of eight, before playing, is the proper one.
             answered = any(m.act.verb == "answer" and m.act.seat is seat.partner and m.entry > moment.entry
                            for m in table.moments)
-            details = {"at_eight": at_eight, "after_playing": played, "answered": answered}
+            details: dict[str, object] = {"at_eight": at_eight, "after_playing": played, "answered": answered}
             unknown = None if score else "What was the score before the hand? (to know whether he called at the point of eight)"
             yield Irregularity("honours_called", seat, moment.trick, moment.entry,
                                f"{_name(seat)} called honours"

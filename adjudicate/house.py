@@ -131,7 +131,8 @@ def read_house(root: Node, path: str) -> House:
     source = attempt(lambda: root.get("source").text("`source`").strip()) if root.get("source") else None  # type: ignore[union-attr]
     varies_node = root.get("varies")
     varies = attempt(lambda: varies_node.text("`varies`").strip()) if varies_node else None
-    parameters = attempt(lambda: _parameters(root.get("parameters"))) if root.get("parameters") else {}
+    parameters_node = root.get("parameters")
+    parameters = attempt(lambda: _parameters(parameters_node)) if parameters_node is not None else {}
     changes: list[Change] = []
     changes_node = root.get("changes")
     if changes_node is not None:

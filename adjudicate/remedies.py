@@ -211,6 +211,7 @@ def _option(node: Node, law: str, problems: list[Problem]) -> Option | None:
     else:
         problems.append(Problem(node.pos, f"{what} should be a kind (new_deal) or a mapping ({{kind: score, points: 3}})"))
         return None
+    assert kind_node is not None
     if node_kind not in OPTIONS:
         problems.append(Problem(kind_node.pos, f"unknown option {node_kind!r}{did_you_mean(node_kind, OPTIONS)}; "
                                                f"expected one of: {', '.join(OPTIONS)}"))

@@ -307,15 +307,15 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
         lines.append("")
     if decision.declarations:
         lines.append(h("Declared by the laws"))
-        for item in decision.declarations:
-            lines.append(f"Law {item.law.id}: {item.declaration.text}")
+        for declared in decision.declarations:
+            lines.append(f"Law {declared.law.id}: {declared.declaration.text}")
         lines.append("")
     if decision.unknown:
         lines.append(h("Open questions"))
-        for item in decision.unknown:
-            ids = ", ".join(law.id for law in item.laws)
-            several = len(item.laws) > 1
-            question = item.question[:1].upper() + item.question[1:]
+        for open_question in decision.unknown:
+            ids = ", ".join(law.id for law in open_question.laws)
+            several = len(open_question.laws) > 1
+            question = open_question.question[:1].upper() + open_question.question[1:]
             lines.extend(textwrap.wrap(f"{question} If so, law{'s' if several else ''} {ids} "
                                        f"{'apply' if several else 'applies'}; if not, "
                                        f"{'none of them' if several else 'it does not'}.",

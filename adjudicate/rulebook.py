@@ -456,7 +456,7 @@ class _Reader:
         values["notes"] = values.get("notes") or ()
         values["remedies"] = values.get("remedies") or ()
         values["rulings"] = values.get("rulings") or ()
-        if (values["remedies"] or values["rulings"]) and values.get("condition") is None and "condition" not in node.value:
+        if (values["remedies"] or values["rulings"]) and values.get("condition") is None and node.get("condition") is None:
             self.problem(node.pos, f"law {label} has remedies or rulings but no condition saying when it applies")
         law = Law(code=self.code, pos=node.pos, **values)
         self.check_marks(law, node)

@@ -109,11 +109,11 @@ def hand_points(code: str, game: Game, table: Table, score: dict[Side, int],
     if making is None or making.maker is None:
         return [points]
     makers = making.maker.side
-    tricks = taken[makers]
+    made = taken[makers]
     lone = making.lone is not None
-    if tricks >= 5:
+    if made >= 5:
         points[makers] += game.value("lone_march", 4) if lone else game.value("march", 2)
-    elif tricks >= 3:
+    elif made >= 3:
         points[makers] += game.value("lone_point", 1) if lone else game.value("point", 1)
     else:
         points[makers.other] += game.value("lone_euchre", 4) if lone else game.value("euchre", 2)

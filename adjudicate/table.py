@@ -555,8 +555,7 @@ class _Replay:
             trick.winner = self.winner(trick)
             trick = None
         if trick is None:
-            due = self.next_leader()
-            trick = Trick(len(self.tricks) + 1, seat, due, self.size())
+            trick = Trick(len(self.tricks) + 1, seat, self.next_leader(), self.size())
             trick.out = out
             self.tricks.append(trick)
         card = cards[0]

@@ -13,7 +13,7 @@ import gc
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Any, Iterator
 
 import yaml
 
@@ -78,12 +78,12 @@ class Node:
     def items(self) -> Iterator[tuple[str, Node, Node]]:
         """(key, key node, value node) of a mapping, in file order."""
         assert self.kind == "map"
-        for key, (knode, vnode) in self.value.items():  # type: ignore[union-attr]
+        for key, (knode, vnode) in self.value.items():  # type: ignore[attr-defined]
             yield key, knode, vnode
 
     def get(self, key: str) -> "Node | None":
         assert self.kind == "map"
-        pair = self.value.get(key)  # type: ignore[union-attr]
+        pair = self.value.get(key)  # type: ignore[attr-defined]
         return pair[1] if pair else None
 
     # --- typed access ---------------------------------------------------
@@ -139,7 +139,7 @@ class Node:
             raise InputError(problems)
 
 
-def _pos(path: str, mark: yaml.Mark | None) -> Pos:
+def _pos(path: str, mark: Any) -> Pos:
     if mark is None:
         return Pos(path, 1, 1)
     return Pos(path, mark.line + 1, mark.column + 1)
@@ -224,7 +224,7 @@ def _scan(loader: yaml.Loader, path: str) -> None:
                 raise InputError.at(_pos(path, event.start_mark),
                                     f"the alias *{event.anchor} is used inside the value it names "
                                     "(a recursive alias); refused")
-            count += sizes.get(event.anchor, 1)
+            count += sizes.get(event.anchor or "", 1)
             if count > MAX_NODES:
                 raise InputError.at(_pos(path, event.start_mark),
                                     f"the file expands to more than "
