@@ -6,7 +6,12 @@ importing this module registers them all.
 
 from __future__ import annotations
 
-from adjudicate import cli_check, cli_house, cli_laws, cli_replay, cli_rule  # noqa: F401  (each registers its commands)
+# Each import registers its commands; `--help` lists them in this order, the main job first.
+from adjudicate import cli_rule  # noqa: F401  isort:skip
+from adjudicate import cli_replay  # noqa: F401  isort:skip
+from adjudicate import cli_check  # noqa: F401  isort:skip
+from adjudicate import cli_laws  # noqa: F401  isort:skip
+from adjudicate import cli_house  # noqa: F401  isort:skip
 from adjudicate.cli_common import app
 
 __all__ = ["app", "main"]
