@@ -22,6 +22,7 @@ def replay(
     Example: adjudicate replay scenarios/euchre/revoke-established.yaml
     """
     from adjudicate.facts import detect
+    from adjudicate.games import BUILTIN_GAMES
     from adjudicate.matcher import rulebook_for
     from adjudicate.report import replay_record, replay_text
     from adjudicate.scenario import load_scenario
@@ -29,7 +30,8 @@ def replay(
 
     def replayed(path: str):
         scenario = load_scenario(path)
-        game = rulebook_for(scenario, house=house)[0].game if (house or scenario.house) else None
+        builtin = scenario.code in BUILTIN_GAMES and not (house or scenario.house)
+        game = None if builtin else rulebook_for(scenario, house=house)[0].game
         table = replay_hand(scenario, game)
         return table, detect(table)
 

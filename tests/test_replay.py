@@ -137,3 +137,15 @@ log:
     table, facts = hand(text)
     [revoke] = facts.of_kind("revoke")
     assert revoke.unknown and "Did East hold a spade at trick 1?" in revoke.unknown
+
+
+def test_a_scenario_may_name_a_rulebook_file(tmp_path):
+    import shutil
+
+    shutil.copy(ROOT / "tests" / "data" / "rulebooks" / "mini-euchre.yaml", tmp_path / "club.yaml")
+    scenario = tmp_path / "hand.yaml"
+    scenario.write_text("code: club.yaml\ndealer: S\nturned: JH\nlog:\n  - W: order up\n  - S: discard 7C\n  - W: AS\n")
+    for command in ("replay", "rule"):
+        result = runner.invoke(app, [command, "-f", "json", str(scenario)])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["trump"] == "H"
