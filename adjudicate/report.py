@@ -248,14 +248,28 @@ def _quote(text: str, width: int, indent: str) -> list[str]:
 
 
 def ruling_text(decision: "Decision", markdown: bool = False) -> str:
-    """The ruling as a director gives it at the table: what happened, the laws, the choices."""
+    """The ruling as a director gives it at the table: what happened, the laws, the choices.
+
+    As text it is wrapped for a terminal; as Markdown (for a club's chat) each item is one
+    unwrapped line, the laws quoted as block quotes.
+    """
     import textwrap
+
+    from adjudicate.rulebook import paragraphs
 
     table, facts, rulebook = decision.table, decision.facts, decision.rulebook
     scenario = table.scenario
     width = 88
-    h = (lambda text: f"### {text}") if markdown else (lambda text: text.upper())
-    lines = [(f"## " if markdown else "") + f"Ruling: {scenario.title or scenario.path}"]
+
+    def wrap(text: str, first: str = "", rest: str = "") -> list[str]:
+        if markdown:
+            return [first.strip() + (" " if first.strip() else "") + text]
+        return textwrap.wrap(text, width=width, initial_indent=first, subsequent_indent=rest)
+
+    def heading(text: str) -> str:
+        return f"### {text}" if markdown else text.upper()
+
+    lines = [("## " if markdown else "") + f"Ruling: {scenario.title or scenario.path}"]
     context = [f"{rulebook.title} ({rulebook.code})", f"dealer {scenario.dealer.word}"]
     if table.trump:
         context.append(f"trump {table.trump.word}")
@@ -266,59 +280,64 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
         lines.append(f"house rules: {decision.house}")
     lines.append(f"({scenario.path})")
     lines.append("")
-    lines.append(h("What happened"))
+    lines.append(heading("What happened"))
     lines.extend(_what_happened(facts, "No irregularity."))
     lines.append("")
-    lines.append(h("The laws"))
+    lines.append(heading("The laws"))
     if not decision.laws:
         lines.append("No law of this code applies to what the record shows.")
         lines.append("")
     first_said: dict[str, str] = {}
     for applied in decision.laws:
         law = applied.law
-        lines.append(f"{'**' if markdown else ''}Law {law.id}. {law.title}{'**' if markdown else ''} ({law.section})")
         if markdown:
-            from adjudicate.rulebook import paragraphs
-            lines.extend(f"> {paragraph}" for paragraph in paragraphs(law.text))
+            lines.append(f"**Law {law.id}. {law.title}** ({law.section})")
+            lines.append("")
+            lines.append("\n>\n".join(f"> {paragraph}" for paragraph in paragraphs(law.text)))
+            lines.append("")
         else:
+            lines.append(f"Law {law.id}. {law.title} ({law.section})")
             lines.extend(_quote(law.text, width, "    "))
         said = first_said.setdefault(applied.because, law.id)
         because = applied.because if said == law.id else f"the same facts, as under law {said}."
-        lines.extend(textwrap.wrap(f"Applies: {because}", width=width, initial_indent="  ",
-                                   subsequent_indent="    "))
+        lines.extend(wrap(f"Applies: {because}", "  ", "    "))
         lines.append("")
     if decision.remedies:
-        lines.append(h("The choices"))
+        lines.append(heading("The choices"))
         for outcome in decision.remedies:
             consult = "partners may consult" if outcome.consult else "partners may not consult (they agree who chooses)"
             who = outcome.chooser
             lines.append(f"Law {outcome.law.id}: {who} may choose ({consult}):" if len(outcome.options) > 1
                          else f"Law {outcome.law.id}: {who} may:")
+            if markdown:
+                lines.append("")
             for item in outcome.options:
                 effect = item.effect
-                text = f"  - {item.option.wording()}"
+                text = item.option.wording()
                 if effect.score_after:
                     text += f" -> {_score_text(effect.score_after)}"
                     if effect.meaning:
                         text += f": {effect.meaning}"
                 elif effect.needs:
                     text += f" (to score it, the record needs {effect.needs})"
-                lines.extend(textwrap.wrap(text, width=width, subsequent_indent="    "))
+                lines.extend(wrap(text, "  - ", "    "))
+            if markdown:
+                lines.append("")
         lines.append("")
     if decision.declarations:
-        lines.append(h("Declared by the laws"))
+        lines.append(heading("Declared by the laws"))
         for declared in decision.declarations:
-            lines.append(f"Law {declared.law.id}: {declared.declaration.text}")
+            lines.append(("- " if markdown else "") + f"Law {declared.law.id}: {declared.declaration.text}")
         lines.append("")
     if decision.unknown:
-        lines.append(h("Open questions"))
+        lines.append(heading("Open questions"))
         for open_question in decision.unknown:
             ids = ", ".join(law.id for law in open_question.laws)
             several = len(open_question.laws) > 1
             question = open_question.question[:1].upper() + open_question.question[1:]
-            lines.extend(textwrap.wrap(f"{question} If so, law{'s' if several else ''} {ids} "
-                                       f"{'apply' if several else 'applies'}; if not, "
-                                       f"{'none of them' if several else 'it does not'}.",
-                                       width=width, subsequent_indent="  "))
+            lines.extend(wrap(f"{question} If so, law{'s' if several else ''} {ids} "
+                              f"{'apply' if several else 'applies'}; if not, "
+                              f"{'none of them' if several else 'it does not'}.",
+                              "- " if markdown else "", "  "))
         lines.append("")
-    return "\n".join(lines).rstrip("\n") + "\n"
+    return "\n".join(line.rstrip() for line in lines).rstrip("\n") + "\n"
