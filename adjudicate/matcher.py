@@ -164,16 +164,45 @@ def _plain(value: object) -> object:
     return str(value)
 
 
-_PREPARED: dict[int, tuple[Rulebook, list]] = {}
+@dataclass(frozen=True)
+class _Prepared:
+    """A rulebook's laws with conditions, filed by a subject each needs, worked out once a rulebook."""
+
+    always: tuple[tuple[int, Law, frozenset[str]], ...]
+    """(order, law, needed subjects) of the laws that need no particular subject."""
+    by_subject: dict[str, tuple[tuple[int, Law, frozenset[str]], ...]]
+    """The other laws, under one subject each needs (a law can apply only if that subject is in the hand)."""
+
+    def candidates(self, hand: FactIndex) -> list[tuple[int, Law, frozenset[str]]]:
+        """The laws that could apply to this hand, in the rulebook's order."""
+        found = list(self.always)
+        for subject in hand.by_subject:
+            found.extend(self.by_subject.get(subject, ()))
+        found.sort(key=lambda item: item[0])
+        return found
+
+
+_PREPARED: dict[int, tuple[Rulebook, _Prepared]] = {}
 """By the rulebook's identity (hashing a rulebook would walk every law); the rulebook is kept, so its id stays its own."""
 
 
-def _prepared(rulebook: Rulebook) -> list:
-    """(law, the subjects its condition needs) for each law with a condition, worked out once a rulebook."""
+def _prepared(rulebook: Rulebook) -> _Prepared:
     entry = _PREPARED.get(id(rulebook))
     if entry is None or entry[0] is not rulebook:
-        entry = (rulebook, [(law, required_subjects(law.condition)) for law in rulebook.laws
-                            if law.condition is not None])
+        always: list[tuple[int, Law, frozenset[str]]] = []
+        filed: dict[str, list[tuple[int, Law, frozenset[str]]]] = {}
+        for order, law in enumerate(rulebook.laws):
+            if law.condition is None:
+                continue
+            required = required_subjects(law.condition)
+            # File it under its most particular need: a narrowed act or claim, then any irregularity.
+            keys = sorted(required, key=lambda subject: (subject in ("hand", "act", "claim", "election"),
+                                                         ":" not in subject, subject))
+            if keys:
+                filed.setdefault(keys[0], []).append((order, law, required))
+            else:
+                always.append((order, law, required))
+        entry = (rulebook, _Prepared(tuple(always), {key: tuple(laws) for key, laws in filed.items()}))
         _PREPARED[id(rulebook)] = entry
     return entry[1]
 
@@ -183,7 +212,8 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     hand = FactIndex(hand_facts(table, facts))
     applied: list[AppliedLaw] = []
     open_questions: dict[str, list[Law]] = {}
-    for law, required in _prepared(rulebook):
+    for _order, law, required in _prepared(rulebook).candidates(hand):
+        assert law.condition is not None  # only laws with a condition are prepared
         matches = evaluate(law.condition, hand, required)
         certain = tuple(match for match in matches if match.certain)
         if certain:

@@ -148,9 +148,12 @@ def _pos(path: str, mark: Any) -> Pos:
 class _Builder:
     """Turns PyYAML's composed nodes into `Node`s, bounding size and depth."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, escapes: bool = True):
         self.path = path
         self.count = 0
+        # A control character can only reach a value through an escape (`"\e"`): the reader
+        # refuses raw ones. Without a backslash in the file there is nothing to look for.
+        self.escapes = escapes
 
     def build(self, node: yaml.Node, depth: int) -> Node:
         mark = node.start_mark
@@ -168,7 +171,7 @@ class _Builder:
             raise InputError.at(pos, f"the YAML tag {tag!r} is not allowed: input files hold plain "
                                      "text, numbers, lists and mappings only")
         if isinstance(node, yaml.ScalarNode):
-            control = _CONTROL.search(node.value)
+            control = _CONTROL.search(node.value) if self.escapes else None
             if control:
                 raise InputError.at(pos, f"the text holds the control character "
                                          f"{_describe_char(control.group())} (written as an escape); "
@@ -312,7 +315,7 @@ def _parse(text: str, path: str) -> Node:
         if text.strip():
             raise InputError.at(Pos(path, 1, 1), "the file holds only comments: expected a YAML mapping")
         raise InputError.at(Pos(path, 1, 1), "the file is empty: expected a YAML mapping")
-    return _Builder(path).build(root, 0)
+    return _Builder(path, escapes="\\" in text).build(root, 0)
 
 
 _UTF16_32 = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
