@@ -50,8 +50,16 @@ class Node:
     kind: str
     """"scalar", "seq" or "map"."""
     value: object
-    pos: Pos
+    path: str
+    line: int
+    """1-based, as the position's."""
+    column: int
     tag: str = field(default=_STD + "str")
+
+    @property
+    def pos(self) -> Pos:
+        """Where the value starts (made when asked: most values are never in an error)."""
+        return Pos(self.path, self.line, self.column)
 
     # --- shape checks -------------------------------------------------
     def is_scalar(self) -> bool:
@@ -157,28 +165,20 @@ class _Builder:
 
     def build(self, node: yaml.Node, depth: int) -> Node:
         mark = node.start_mark
-        pos = Pos(self.path, mark.line + 1, mark.column + 1)
+        line, column = mark.line + 1, mark.column + 1
         self.count += 1
-        if self.count > MAX_NODES:
-            raise InputError.at(pos, f"the file expands to more than {MAX_NODES:,} values "
-                                     "(YAML aliases repeated many times?); refused")
-        if depth > MAX_DEPTH:
-            raise InputError.at(pos, f"the file nests lists and mappings more than {MAX_DEPTH} deep; refused")
         tag = node.tag
-        if tag == _STD + "merge":
-            raise InputError.at(pos, "YAML merge keys (`<<: *name`) are not read: write the keys out")
-        if tag not in _ALLOWED_TAGS:
-            raise InputError.at(pos, f"the YAML tag {tag!r} is not allowed: input files hold plain "
-                                     "text, numbers, lists and mappings only")
+        if self.count > MAX_NODES or depth > MAX_DEPTH or tag not in _ALLOWED_TAGS:
+            self.refuse(node, line, column, depth)
         if isinstance(node, yaml.ScalarNode):
             control = _CONTROL.search(node.value) if self.escapes else None
             if control:
-                raise InputError.at(pos, f"the text holds the control character "
+                raise InputError.at(Pos(self.path, line, column), f"the text holds the control character "
                                          f"{_describe_char(control.group())} (written as an escape); "
                                          "it could rewrite the terminal it is printed on; refused")
-            return Node("scalar", node.value, pos, tag)
+            return Node("scalar", node.value, self.path, line, column, tag)
         if isinstance(node, yaml.SequenceNode):
-            return Node("seq", [self.build(child, depth + 1) for child in node.value], pos, tag)
+            return Node("seq", [self.build(child, depth + 1) for child in node.value], self.path, line, column, tag)
         assert isinstance(node, yaml.MappingNode)
         mapping: dict[str, tuple[Node, Node]] = {}
         for knode, vnode in node.value:
@@ -190,7 +190,20 @@ class _Builder:
                 first = mapping[name][0].pos
                 raise InputError.at(key.pos, f"duplicate key {name!r} (first at line {first.line})")
             mapping[name] = (key, self.build(vnode, depth + 1))
-        return Node("map", mapping, pos, tag)
+        return Node("map", mapping, self.path, line, column, tag)
+
+    def refuse(self, node: yaml.Node, line: int, column: int, depth: int) -> None:
+        """Raise the error for a value over a limit, or with a tag that is not allowed."""
+        pos = Pos(self.path, line, column)
+        if self.count > MAX_NODES:
+            raise InputError.at(pos, f"the file expands to more than {MAX_NODES:,} values "
+                                     "(YAML aliases repeated many times?); refused")
+        if depth > MAX_DEPTH:
+            raise InputError.at(pos, f"the file nests lists and mappings more than {MAX_DEPTH} deep; refused")
+        if node.tag == _STD + "merge":
+            raise InputError.at(pos, "YAML merge keys (`<<: *name`) are not read: write the keys out")
+        raise InputError.at(pos, f"the YAML tag {node.tag!r} is not allowed: input files hold plain "
+                                 "text, numbers, lists and mappings only")
 
 
 def _describe_char(character: object) -> str:
