@@ -39,7 +39,9 @@ from adjudicate.rulebook import _LAW_FIELDS, Law, Rulebook, _Reader, builtin_cod
 from adjudicate.yamlsource import Node, read_yaml
 
 TOP_KEYS = frozenset({"house", "name", "source", "varies", "parameters", "changes", "note"})
-PARAMETER_KEYS = frozenset({"ranks", "game_points", "hand_size"})
+PARAMETER_KEYS = frozenset({"ranks", "game_points", "hand_size", "scores"})
+SCORE_VALUES = {"point": 1, "march": 2, "euchre": 2, "lone_point": 1, "lone_march": 4, "lone_euchre": 4}
+"""The scoring values of a Euchre hand a house may change (Euchre laws 2 and 3), with the code's own."""
 ACTIONS = ("replace", "add", "strike")
 _HOUSE_ID = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 _ADDED_ID = re.compile(r"[A-Z]+[0-9]+")
@@ -156,7 +158,18 @@ def _parameters(node: Node) -> dict[str, Any]:
     problems: list[Problem] = []
     for key, _, value in node.items():
         try:
-            if key == "ranks":
+            if key == "scores":
+                value.expect_map("`parameters.scores`")
+                value.check_keys("`parameters.scores`", frozenset(SCORE_VALUES))
+                scores = {}
+                for name, _, points in value.items():
+                    number = points.integer(f"`parameters.scores.{name}`")
+                    if not 0 <= number <= 24:
+                        problems.append(Problem(points.pos, f"`parameters.scores.{name}` should be from 0 to 24, "
+                                                            f"not {number}"))
+                    scores[name] = number
+                result["scores"] = (tuple(sorted(scores.items())), value.pos)
+            elif key == "ranks":
                 value.expect_seq("`parameters.ranks`")
                 ranks = []
                 for element in value.elements():
@@ -278,7 +291,13 @@ def _game(game: Game, house: House, problems: list[Problem]) -> Game:
     if len(ranks[0]) * 4 < needed:
         problems.append(Problem(ranks[1], f"a pack of {len(ranks[0]) * 4} cards cannot deal {hand[0]} to each of "
                                           f"four players" + (" and turn one for trump" if game.family == "euchre" else "")))
-    return Game(game.family, Pack(tuple(ranks[0])), hand[0], points[0])
+    scores = params.get("scores")
+    if scores is not None and game.family != "euchre":
+        problems.append(Problem(scores[1], "`parameters.scores` sets the values of a Euchre hand (laws 2 and 3); "
+                                           f"this house varies {game.family}"))
+    values = dict(game.values)
+    values.update(dict(scores[0]) if scores else {})
+    return Game(game.family, Pack(tuple(ranks[0])), hand[0], points[0], tuple(sorted(values.items())))
 
 
 def _contradictions(laws: list[Law], house: House) -> list[Problem]:

@@ -99,3 +99,13 @@ def test_rule_with_house_option_and_scenario_house_key():
     record = json.loads(runner.invoke(app, ["rule", str(stuck), "-f", "json"]).stdout)
     assert record["house"] == "stick-the-dealer"
     assert {law["id"] for law in record["laws"]} >= {"77", "H1"}
+
+
+def test_a_house_sets_the_scoring_values_of_a_euchre_hand(tmp_path):
+    assert house_rulebook("modern-euchre").game.value("lone_euchre", 4) == 2
+    assert builtin_rulebook("euchre").game.value("lone_euchre", 4) == 4
+    path = tmp_path / "scores.yaml"
+    path.write_text("house: scores\nname: Scores\nvaries: euchre\nparameters:\n  scores: {lone_euchr: 2, march: 99}\n")
+    result = runner.invoke(app, ["lint", str(path)])
+    assert result.exit_code == 2
+    assert f'{path}:5:13: unknown key \'lone_euchr\' in `parameters.scores` (did you mean "lone_euchre"?)' in result.stdout
