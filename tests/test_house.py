@@ -108,4 +108,4 @@ def test_a_house_sets_the_scoring_values_of_a_euchre_hand(tmp_path):
     path.write_text("house: scores\nname: Scores\nvaries: euchre\nparameters:\n  scores: {lone_euchr: 2, march: 99}\n")
     result = runner.invoke(app, ["lint", str(path)])
     assert result.exit_code == 2
-    assert f'{path}:5:13: unknown key \'lone_euchr\' in `parameters.scores` (did you mean "lone_euchre"?)' in result.stdout
+    assert f'{path}:5:12: unknown key \'lone_euchr\' in `parameters.scores` (did you mean "lone_euchre"?)' in result.stdout
