@@ -245,10 +245,3 @@ class Trump:
         if suit is led:
             return 100 + int(card.rank)
         return 0
-
-    def describe(self, card: Card) -> str:
-        if self.is_right_bower(card):
-            return f"the right bower ({card.name})"
-        if self.is_left_bower(card):
-            return f"the left bower ({card.name})"
-        return f"the {card.name}"

@@ -371,17 +371,6 @@ def _prefer_certain(matches: list[Match]) -> list[Match]:
     return [m for m in matches if m.certain or id(m.binding) not in certain_bindings]
 
 
-def subjects_named(condition: Condition) -> set[str]:
-    """Every subject a condition mentions (for the coverage of the vocabulary)."""
-    if isinstance(condition, Atom):
-        return {condition.subject}
-    if isinstance(condition, (All, AnyOf)):
-        return set().union(*(subjects_named(part) for part in condition.parts))
-    if isinstance(condition, Not):
-        return subjects_named(condition.part)
-    return set()
-
-
 def describe(condition: Condition, indent: str = "") -> str:
     """The condition as a player reads it, one atom a line."""
     if isinstance(condition, Atom):

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from adjudicate.errors import Pos
 from adjudicate.facts import Facts
+from adjudicate.rulebook import law_sort_key
 from adjudicate.scenario import Expect
 from adjudicate.table import Table
 from adjudicate.yamlsource import Node
@@ -65,9 +66,9 @@ def compare(expect: Expect, table: Table, facts: Facts, decision=None) -> list[M
             found.append(Mismatch(at("irregularities"), "irregularities", expected_text, actual_text))
     if decision is not None:
         applied = decision.law_ids
-        if expect.laws is not None and sorted(expect.laws, key=_order) != sorted(applied, key=_order):
-            found.append(Mismatch(at("laws"), "laws", _ids(sorted(expect.laws, key=_order)),
-                                  _ids(sorted(applied, key=_order))))
+        if expect.laws is not None and sorted(expect.laws, key=law_sort_key) != sorted(applied, key=law_sort_key):
+            found.append(Mismatch(at("laws"), "laws", _ids(sorted(expect.laws, key=law_sort_key)),
+                                  _ids(sorted(applied, key=law_sort_key))))
         absent = [law for law in expect.include if law not in applied]
         if absent:
             found.append(Mismatch(at("include"), "include", f"{_ids(list(expect.include))} among the laws",
@@ -77,18 +78,14 @@ def compare(expect: Expect, table: Table, facts: Facts, decision=None) -> list[M
             found.append(Mismatch(at("not"), "not", f"none of {_ids(list(expect.exclude))}",
                                   f"{', '.join(present)} applying"))
         if expect.unknown is not None:
-            open_laws = sorted({law.id for item in decision.unknown for law in item.laws}, key=_order)
-            if sorted(expect.unknown, key=_order) != open_laws:
-                found.append(Mismatch(at("unknown"), "unknown", _ids(sorted(expect.unknown, key=_order)),
+            open_laws = sorted({law.id for item in decision.unknown for law in item.laws}, key=law_sort_key)
+            if sorted(expect.unknown, key=law_sort_key) != open_laws:
+                found.append(Mismatch(at("unknown"), "unknown", _ids(sorted(expect.unknown, key=law_sort_key)),
                                       _ids(open_laws)))
         if expect.remedies is not None:
             found.extend(_compare_remedies(expect.remedies, decision, at("remedies")))
     return found
 
-
-def _order(law_id: str) -> tuple[int, str]:
-    head = law_id.split(".")[0]
-    return (int(head) if head.isdigit() else 10_000, law_id)
 
 
 def _fits(wanted, found) -> bool:

@@ -343,11 +343,6 @@ _APPLIED: dict[tuple, Rulebook] = {}
 """House rulebooks already applied in this process (`check` rules hundreds of files under one house)."""
 
 
-def lint_house(path: str) -> Rulebook:
-    """Every check on a house file: its own shape, then applying it."""
-    return apply_house(load_house(path))
-
-
 def lint_file(path: str) -> tuple[str, Rulebook]:
     """Check a rulebook or house-rules file (told apart by its `varies:` key): ("rulebook" | "house", result)."""
     from adjudicate.rulebook import _read

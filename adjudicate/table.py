@@ -473,9 +473,6 @@ class _Replay:
         return True
 
     # --- play -------------------------------------------------------------
-    def current_open(self) -> bool:
-        return bool(self.tricks) and self.tricks[-1].quit_entry is None and not self.tricks[-1].complete
-
     def current(self) -> Trick | None:
         if self.tricks and self.tricks[-1].quit_entry is None:
             return self.tricks[-1]

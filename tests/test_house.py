@@ -6,7 +6,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from adjudicate.cli import app
-from adjudicate.house import house_rulebook, lint_house
+from adjudicate.house import house_rulebook, lint_file
 from adjudicate.rulebook import builtin_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,7 +67,8 @@ def test_contradicting_laws_are_found():
 
 
 def test_a_house_may_build_on_another():
-    rulebook = lint_house(str(DATA / "builds-on.yaml"))
+    kind, rulebook = lint_file(str(DATA / "builds-on.yaml"))
+    assert kind == "house"
     assert len(rulebook.game.pack) == 24
     assert rulebook.law("77").rulings[0].kind == "dealer_must_name"
     assert [(o.points) for o in rulebook.law("63").remedies[0].options] == [2, 4]
