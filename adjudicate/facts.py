@@ -651,7 +651,7 @@ def detect(table: Table) -> Facts:
 
 
 def _claims(table: Table) -> Iterator[Claim]:
-    cut = next((m.entry for m in table.moments if m.act.verb == "cut" and m.phase in ("play", "after")), None)
+    cut = table.next_deal_cut
     mixed = next((m.entry for m in table.moments if m.act.verb == "mix"), None)
     for moment in _acts(table, "claim"):
         assert moment.act.seat is not None and moment.act.word is not None

@@ -118,7 +118,7 @@ def hand_facts(table: Table, facts: Facts) -> list[Fact]:
         "makers": str(makers) if makers else None,
         "tricks_played": len(complete),
         "score_known": table.scenario.score is not None,
-        "cut_for_next_deal": any(m.act.verb == "cut" and m.phase in ("play", "after") for m in table.moments),
+        "cut_for_next_deal": table.next_deal_cut is not None,
         "mixed": any(m.act.verb == "mix" for m in table.moments),
         "makers_tricks": (sum(1 for trick in complete if trick.winner and trick.winner.side is makers)
                           if makers and len(complete) >= table.game.hand_size else None),

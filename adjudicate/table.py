@@ -179,6 +179,11 @@ class Table:
     def moment(self, entry: int) -> Moment:
         return self.moments[entry - 1]
 
+    @property
+    def next_deal_cut(self) -> int | None:
+        """The log entry at which the cards were cut for the next deal: a cut once the play had begun."""
+        return next((m.entry for m in self.moments if m.act.verb == "cut" and m.phase in ("play", "after")), None)
+
 
 @dataclass(slots=True)
 class SeatRecord:
