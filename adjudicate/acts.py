@@ -7,8 +7,9 @@ did at the table, regular or not: judging it is the replay's job.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
+
+from msgspec import Struct
 
 from adjudicate.cards import Card, Suit
 from adjudicate.errors import did_you_mean
@@ -25,8 +26,7 @@ DEAL_PATTERNS = ("2-3", "3-2", "1-4", "4-1", "2-2-1", "1-by-1", "irregular")
 ELECTIONS = ("new deal", "stand", "play", "alone", "penalty")
 
 
-@dataclass(frozen=True, slots=True)
-class Act:
+class Act(Struct, frozen=True):
     """One thing done at the table."""
 
     verb: str
@@ -66,8 +66,7 @@ class Act:
 #   "suit"    a suit               "seat?"  optionally a seat
 #   "kind"    one of a fixed list of words (see _KINDS), then optionally a seat
 
-@dataclass(frozen=True)
-class _Spec:
+class _Spec(Struct, frozen=True):
     verb: str
     shape: str
     seat: bool

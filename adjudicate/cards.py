@@ -9,9 +9,10 @@ of the card.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from typing import NamedTuple
 from functools import cached_property
+
+from msgspec import Struct
 
 
 class Suit(enum.Enum):
@@ -178,8 +179,7 @@ _PARSED: dict[str, Card] = {}
 """Cards by the text they were parsed from: a log names the same few dozen cards over and over."""
 
 
-@dataclass(frozen=True)
-class Pack:
+class Pack(Struct, frozen=True, dict=True):
     """The cards a code plays with: these ranks in each of the four suits."""
 
     ranks: tuple[Rank, ...]
@@ -204,8 +204,7 @@ WHIST_PACK = Pack.of("AKQJT98765432")
 EUCHRE_PACK = Pack.of("AKQJT987")
 
 
-@dataclass(frozen=True, slots=True)
-class Trump:
+class Trump(Struct, frozen=True):
     """The trump suit of a deal, and whether the knaves are bowers (Euchre).
 
     At Euchre the right bower (knave of trumps) is highest, the left bower (the

@@ -17,8 +17,9 @@ read, validated, replayed or ruled: an input error at file:line:col).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from typing import Iterable, Sequence
+
+from msgspec import Struct
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 HOUSE_FOLDER = "house"
@@ -31,8 +32,7 @@ MIN_FILES_PER_PROCESS = 32
 this many files per process, fewer processes (or none) are used."""
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(Struct, frozen=True):
     """One problem in one file: an input error, or an expectation the ruling does not meet."""
 
     path: str
@@ -53,8 +53,7 @@ class Finding:
         return f"{self.where}: {self.message}"
 
 
-@dataclass(frozen=True, slots=True)
-class FileResult:
+class FileResult(Struct, frozen=True):
     """What checking one file found."""
 
     path: str
@@ -73,8 +72,7 @@ class FileResult:
     """The ids of the laws the ruling raised as open questions (they apply if a fact is so)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Collection:
+class Collection(Struct, frozen=True):
     """The files to check, and what was wrong with the paths given."""
 
     files: tuple[str, ...]
@@ -237,8 +235,7 @@ def check_files(files: Sequence[str], jobs: int = 1, house: str | None = None) -
     return results
 
 
-@dataclass(frozen=True, slots=True)
-class Summary:
+class Summary(Struct, frozen=True):
     passed: int
     failed: int
     invalid: int
@@ -259,8 +256,7 @@ def summarise(results: Sequence[FileResult], skipped: int = 0) -> Summary:
 
 # --- coverage ------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class CodeCoverage:
+class CodeCoverage(Struct, frozen=True):
     """Of one code's laws that have a condition: which no checked scenario applies, which have no near miss."""
 
     code: str

@@ -28,8 +28,9 @@ its rulebook loads, and evaluated by walking it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable, Union
+
+from msgspec import Struct
 
 from adjudicate import vocabulary
 from adjudicate.errors import InputError, Pos, Problem, did_you_mean
@@ -39,8 +40,7 @@ COMPARISONS = ("at_least", "at_most", "one_of")
 COMBINERS = ("all", "any", "not", "question")
 
 
-@dataclass(frozen=True, slots=True)
-class Test:
+class Test(Struct, frozen=True):
     """One fact and what it must be."""
 
     fact: str
@@ -68,8 +68,7 @@ class Test:
         return f"{self.fact} {self.op.replace('_', ' ')} {self.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Atom:
+class Atom(Struct, frozen=True):
     """`SUBJECT: {FACT: VALUE}`: some irregularity, claim or election of that subject with those facts."""
 
     subject: str
@@ -77,26 +76,22 @@ class Atom:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
-class All:
+class All(Struct, frozen=True):
     parts: tuple["Condition", ...]
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
-class AnyOf:
+class AnyOf(Struct, frozen=True):
     parts: tuple["Condition", ...]
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
-class Not:
+class Not(Struct, frozen=True):
     part: "Condition"
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
-class Question:
+class Question(Struct, frozen=True):
     """A fact the record cannot show: the law applies only if it is so."""
 
     text: str
@@ -242,8 +237,7 @@ class _Reader:
 
 # --- evaluating -----------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class Fact:
+class Fact(Struct, frozen=True):
     """One thing a condition can be about: an irregularity, a claim, an election, or the hand."""
 
     subject: str
@@ -254,8 +248,7 @@ class Fact:
     """The open question it depends on, if any."""
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
+class Match(Struct, frozen=True):
     """One way a condition holds: what it is bound to, and what must be so for it to hold."""
 
     binding: object | None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from adjudicate.errors import AdjudicateError, ScenarioError
 from adjudicate.house import house_rulebook
@@ -10,8 +10,7 @@ from adjudicate.matcher import Decision, code_rulebook, decide
 from adjudicate.scenario import load_scenario
 
 
-@dataclass(frozen=True)
-class Summary:
+class Summary(Struct, frozen=True):
     """A ruling in short: the laws, and each remedy's options with their score."""
 
     laws: tuple[str, ...]
@@ -22,8 +21,7 @@ class Summary:
         return [f"laws {', '.join(self.laws) or 'none'}", *self.remedies, *self.rulings]
 
 
-@dataclass(frozen=True)
-class Difference:
+class Difference(Struct, frozen=True):
     path: str
     status: str
     """"changed", "same", "skipped" (another code) or "invalid"."""

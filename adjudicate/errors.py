@@ -7,8 +7,9 @@ replay records. A card not in the pack, or a card in two places, is.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from typing import Iterable, NamedTuple, Sequence
+
+from msgspec import Struct
 
 
 class Pos(NamedTuple):
@@ -25,8 +26,7 @@ class Pos(NamedTuple):
         return f"{self.path}:{self.line}:{self.column}"
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(Struct, frozen=True):
     """One thing wrong with an input file, printed as one line."""
 
     pos: Pos

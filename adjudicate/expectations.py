@@ -6,7 +6,7 @@ found, so `check` (and the test suite) can print it as `file:line:col: ...`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from adjudicate.errors import Pos
 from adjudicate.facts import Facts
@@ -16,8 +16,7 @@ from adjudicate.table import Table
 from adjudicate.yamlsource import Node
 
 
-@dataclass(frozen=True, slots=True)
-class Mismatch:
+class Mismatch(Struct, frozen=True):
     """One expectation the ruling does not meet."""
 
     pos: Pos

@@ -10,8 +10,9 @@ guessing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable, Iterator
+
+from msgspec import Struct, field
 
 from adjudicate import vocabulary
 from adjudicate.cards import Card, Suit
@@ -22,8 +23,7 @@ KINDS: dict[str, str] = {kind: description for kind, (description, _) in vocabul
 """Every irregularity kind the detectors find, with what it means (the facts vocabulary)."""
 
 
-@dataclass(frozen=True)
-class Irregularity:
+class Irregularity(Struct, frozen=True):
     """One irregularity found in the hand."""
 
     kind: str
@@ -64,8 +64,7 @@ class Irregularity:
         return record
 
 
-@dataclass(frozen=True)
-class Claim:
+class Claim(Struct, frozen=True):
     """A claim raised at the table (`claim revoke E`)."""
 
     seat: Seat
@@ -83,8 +82,7 @@ class Claim:
                 "entry": self.entry, "trick": self.trick, "after_cut": self.after_cut, "after_mix": self.after_mix}
 
 
-@dataclass(frozen=True)
-class Facts:
+class Facts(Struct, frozen=True):
     """Everything the laws can be matched against."""
 
     table: Table

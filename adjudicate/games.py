@@ -6,13 +6,12 @@ replay needs without loading a rulebook, and a test keeps the two equal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from adjudicate.cards import EUCHRE_PACK, WHIST_PACK, Pack
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
+class Game(Struct, frozen=True):
     """What kind of game a code governs."""
 
     family: str

@@ -25,11 +25,13 @@ every command use it unchanged.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import re
-from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+import msgspec.structs
+from msgspec import Struct
 
 from adjudicate.cards import Pack, Rank
 from adjudicate.conditions import describe
@@ -49,8 +51,7 @@ MAX_DEPTH = 8
 """How many house files may build on one another."""
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(Struct, frozen=True):
     """One change a house makes to its code: a law replaced, added or struck out, and why."""
 
     action: str
@@ -63,8 +64,7 @@ class Change:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
-class House:
+class House(Struct, frozen=True):
     """A house-rules file."""
 
     id: str
@@ -77,10 +77,8 @@ class House:
     varies_pos: Pos
 
 
-def builtin_house_dir() -> Any:
-    from importlib.resources import files
-
-    return files("adjudicate") / "rulebooks" / "house"
+def builtin_house_dir() -> Path:
+    return Path(__file__).resolve().parent / "rulebooks" / "house"
 
 
 def builtin_houses() -> tuple[str, ...]:
@@ -258,7 +256,7 @@ def apply_house(house: House, depth: int = 0) -> Rulebook:
             laws[by_id[change.law]] = None  # type: ignore[call-overload]
         elif change.action == "replace":
             old = laws[by_id[change.law]]
-            laws[by_id[change.law]] = dataclasses.replace(old, **fields, pos=change.pos)
+            laws[by_id[change.law]] = msgspec.structs.replace(old, **fields, pos=change.pos)
         else:
             if change.law in by_id:
                 problems.append(Problem(change.pos, f"add: law {change.law} is already in the rulebook"))

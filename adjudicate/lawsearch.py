@@ -13,9 +13,10 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable
+
+from msgspec import Struct
 
 from adjudicate.errors import UsageError
 from adjudicate.rulebook import Law
@@ -78,8 +79,7 @@ def _fields(law: Law) -> dict[str, str]:
     }
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(Struct, frozen=True):
     """One law found by a search, with how well it matched."""
 
     law: Law

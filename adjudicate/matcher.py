@@ -10,8 +10,9 @@ partners may consult, the score after each) and its rulings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Iterable
+
+from msgspec import Struct
 
 from adjudicate.conditions import Fact, FactIndex, Match, evaluate, required_subjects
 from adjudicate.facts import Claim, Facts, Irregularity
@@ -25,22 +26,19 @@ CONSULT_BY_DEFAULT = {"euchre": False, "short-whist": False, "long-whist": True}
 """May partners consult before choosing between penalties, where a law does not say (Euchre 85, Short Whist 84)."""
 
 
-@dataclass(frozen=True)
-class AppliedLaw:
+class AppliedLaw(Struct, frozen=True):
     law: Law
     matches: tuple[Match, ...]
     because: str
 
 
-@dataclass(frozen=True)
-class OptionOutcome:
+class OptionOutcome(Struct, frozen=True):
     option: Option
     to: Side | None
     effect: Effect
 
 
-@dataclass(frozen=True)
-class RemedyOutcome:
+class RemedyOutcome(Struct, frozen=True):
     law: Law
     remedy: Remedy
     chooser: str
@@ -50,22 +48,19 @@ class RemedyOutcome:
     options: tuple[OptionOutcome, ...]
 
 
-@dataclass(frozen=True)
-class DeclarationOutcome:
+class DeclarationOutcome(Struct, frozen=True):
     law: Law
     declaration: Declaration
 
 
-@dataclass(frozen=True)
-class OpenQuestion:
+class OpenQuestion(Struct, frozen=True):
     """A fact the record leaves open, and the laws that apply if it is so."""
 
     question: str
     laws: tuple[Law, ...]
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(Struct, frozen=True):
     """The ruling on a hand."""
 
     rulebook: Rulebook
@@ -164,8 +159,7 @@ def _plain(value: object) -> object:
     return str(value)
 
 
-@dataclass(frozen=True)
-class _Prepared:
+class _Prepared(Struct, frozen=True):
     """A rulebook's laws with conditions, filed by a subject each needs, worked out once a rulebook."""
 
     always: tuple[tuple[int, Law, frozenset[str]], ...]

@@ -17,7 +17,8 @@ also hold for it to be open: Euchre 63's five points `when: {hand: {lone: true}}
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from adjudicate.conditions import Condition, parse_condition
 from adjudicate.errors import InputError, Pos, Problem, did_you_mean
@@ -75,8 +76,7 @@ SCORE_KINDS = ("score", "deduct", "take_tricks", "forfeit")
 _SLUG = re.compile(r"[a-z][a-z0-9_]*")
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(Struct, frozen=True):
     kind: str
     points: int | None
     tricks: int | None
@@ -90,8 +90,7 @@ class Option:
         return OPTIONS[self.kind][0].format(points=self.points, tricks=self.tricks)
 
 
-@dataclass(frozen=True, slots=True)
-class Remedy:
+class Remedy(Struct, frozen=True):
     chooser: str
     consult: bool | None
     """May partners consult before choosing? None: the code's general rule (Euchre 85, Short Whist 84)."""
@@ -101,8 +100,7 @@ class Remedy:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
-class Declaration:
+class Declaration(Struct, frozen=True):
     """What a law declares so: "the revoke is established", "the trick is complete"."""
 
     kind: str

@@ -13,9 +13,11 @@ from __future__ import annotations
 import os
 import re
 import textwrap
-from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
+
+from msgspec import Struct
 
 from adjudicate.cards import Pack, Rank
 from adjudicate.conditions import Condition, parse_condition
@@ -91,8 +93,7 @@ def law_sort_key(ref: str) -> tuple[int, str, str]:
 
 # --- the records ----------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class Clause:
+class Clause(Struct, frozen=True):
     """A numbered sub-clause of a law, addressable as LAW.CLAUSE ("72.V")."""
 
     id: str
@@ -101,7 +102,7 @@ class Clause:
     """The id of the law it belongs to: "72"."""
     text: str
     """The clause's text, verbatim, line breaks kept, without its numeral."""
-    pos: Pos = field(compare=False)
+    pos: Pos
     """Where the clause's record starts in the rulebook file."""
 
     @property
@@ -114,8 +115,7 @@ class Clause:
         return reflow(self.text, width)
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
+class Note(Struct, frozen=True):
     """A footnote to a law, kept with the law it annotates (Cavendish's, in Short Whist)."""
 
     mark: str
@@ -126,7 +126,7 @@ class Note:
     """The note's text, verbatim, line breaks kept."""
     refs: tuple[str, ...]
     """Ids of the laws (or clauses) the note cites, in the note's own code."""
-    pos: Pos = field(compare=False)
+    pos: Pos
     """Where the note's record starts in the rulebook file."""
 
     def reflowed(self, width: int | None = None) -> str:
@@ -134,8 +134,7 @@ class Note:
         return reflow(self.text, width)
 
 
-@dataclass(frozen=True, slots=True)
-class Law:
+class Law(Struct, frozen=True):
     """One numbered law of a code: its verbatim text and what we know about it."""
 
     id: str
@@ -158,15 +157,15 @@ class Law:
     """Its numbered sub-clauses, in order; empty for most laws."""
     notes: tuple[Note, ...]
     """Footnotes on it, in order; empty for most laws."""
-    pos: Pos = field(compare=False)
+    pos: Pos
     """Where the law's record starts in the rulebook file."""
-    condition: Condition | None = field(default=None, compare=False)
+    condition: Condition | None = None
     """When the law applies to a hand (conditions.py); None for a law no hand can trigger."""
-    remedies: tuple[Remedy, ...] = field(default=(), compare=False)
+    remedies: tuple[Remedy, ...] = ()
     """What each side may then choose."""
-    rulings: tuple[Declaration, ...] = field(default=(), compare=False)
+    rulings: tuple[Declaration, ...] = ()
     """What the law declares so when it applies."""
-    because: str | None = field(default=None, compare=False)
+    because: str | None = None
     """Why it applies, in our words, read before the facts' own sentence."""
 
     @property
@@ -225,8 +224,7 @@ class Law:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class Metadata:
+class Metadata(Struct, frozen=True):
     """Where a code comes from: the bibliographic facts of its source."""
 
     authors: tuple[str, ...] = ()
@@ -245,8 +243,7 @@ class Metadata:
     """A remark on the rulebook as a whole: what it leaves out, what it keeps as printed."""
 
 
-@dataclass(frozen=True)
-class Rulebook:
+class Rulebook(Struct, frozen=True, dict=True):
     """A code's laws in the source's order, with lookup by id ("63") or clause ("72.V")."""
 
     code: str
@@ -261,10 +258,10 @@ class Rulebook:
     """Every law, in the order of the file (the source's)."""
     path: str
     """The file it was loaded from, as named."""
-    _by_id: dict[str, Law] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_id", {law.id: law for law in self.laws})
+    @cached_property
+    def _by_id(self) -> dict[str, Law]:
+        return {law.id: law for law in self.laws}
 
     def __len__(self) -> int:
         return len(self.laws)
@@ -688,10 +685,9 @@ def _read(root: Node, path: str) -> Rulebook:
 
 # --- the built-in codes ---------------------------------------------------------
 
-def _builtin_dir() -> Any:
-    from importlib.resources import files
-
-    return files("adjudicate") / "rulebooks"
+def _builtin_dir() -> Path:
+    # The rulebooks ship as plain files beside the modules (package data); a zipped install is not supported.
+    return Path(__file__).resolve().parent / "rulebooks"
 
 
 @lru_cache(maxsize=1)
@@ -733,31 +729,32 @@ def builtin_rulebook(code: str) -> Rulebook:
 
 
 # --- a cache of the built-in rulebooks, parsed ------------------------------------
-# Reading a built-in rulebook with every check takes ~60 ms; unpickling it ~9 ms. The cache
-# is keyed on the rulebook's bytes and on the modules whose classes it holds, so a changed
-# rulebook or a changed class never loads a stale copy. ADJUDICATE_NO_CACHE=1 turns it off.
+# Reading a built-in rulebook with every check takes ~60 ms; unpickling it ~2 ms. The cache
+# file is named after a checksum of the rulebook's bytes and of the modules whose classes it
+# holds, and keeps the bytes it was made from: it loads only for exactly those bytes, so a
+# changed rulebook or a changed class never loads a stale copy. ADJUDICATE_NO_CACHE=1 turns it off.
 
 _CACHED_CLASSES = ("rulebook.py", "conditions.py", "remedies.py", "cards.py", "games.py", "errors.py")
 
 
 def _cache_file(code: str, data: bytes) -> str | None:
-    import hashlib
     import sys
+    import zlib
 
     if os.environ.get("ADJUDICATE_NO_CACHE"):
         return None
     base = os.environ.get("ADJUDICATE_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "adjudicate")
-    digest = hashlib.sha256(data)
     here = os.path.dirname(os.path.abspath(__file__))
+    stamps = [sys.version, str(len(data))]
     for name in _CACHED_CLASSES:
         try:
             info = os.stat(os.path.join(here, name))
         except OSError:
             return None
-        digest.update(f"{name}:{info.st_size}:{info.st_mtime_ns}".encode())
-    digest.update(sys.version.encode())
-    return os.path.join(base, f"{code}-{digest.hexdigest()[:24]}.pickle")
+        stamps.append(f"{name}:{info.st_size}:{info.st_mtime_ns}")
+    key = (zlib.crc32(data) << 32) | zlib.crc32("\n".join(stamps).encode())
+    return os.path.join(base, f"{code}-{key:016x}.pickle")
 
 
 def _cached(code: str, data: bytes) -> "Rulebook | None":
@@ -768,10 +765,12 @@ def _cached(code: str, data: bytes) -> "Rulebook | None":
         return None
     try:
         with open(path, "rb") as handle:
-            rulebook = pickle.load(handle)
+            source, rulebook = pickle.load(handle)
     except Exception:  # a damaged or foreign cache file is only a cache miss
         return None
-    return rulebook if isinstance(rulebook, Rulebook) and rulebook.code == code else None
+    if source != data or not isinstance(rulebook, Rulebook) or rulebook.code != code:
+        return None
+    return rulebook
 
 
 def _store(code: str, data: bytes, rulebook: "Rulebook") -> None:
@@ -785,7 +784,7 @@ def _store(code: str, data: bytes, rulebook: "Rulebook") -> None:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
         with os.fdopen(handle, "wb") as out:
-            pickle.dump(rulebook, out, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump((data, rulebook), out, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(temporary, path)
         for stale in os.listdir(os.path.dirname(path)):  # earlier versions of this code's rulebook
             if stale.startswith(f"{code}-") and stale.endswith(".pickle") and stale != os.path.basename(path):
@@ -796,8 +795,7 @@ def _store(code: str, data: bytes, rulebook: "Rulebook") -> None:
 
 # --- across laws and codes ----------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class Citation:
+class Citation(Struct, frozen=True):
     """One law citing another: which law, by what ref, and whether in a note."""
 
     law: Law

@@ -10,7 +10,8 @@ regular is the replay's business, and whether they were physically possible
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from adjudicate.acts import Act
 from adjudicate.cards import Card, Suit
@@ -27,8 +28,7 @@ MAX_LOG_ENTRIES = 2_000
 UNKNOWN_REST = "..."
 
 
-@dataclass(frozen=True, slots=True)
-class Holding:
+class Holding(Struct, frozen=True):
     """A hand as dealt, as far as the record knows it."""
 
     cards: tuple[Card, ...]
@@ -40,8 +40,7 @@ class Holding:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(Struct, frozen=True):
     """One act of the log, numbered from 1 in file order."""
 
     number: int
@@ -52,8 +51,7 @@ class LogEntry:
         return str(self.act)
 
 
-@dataclass(frozen=True, slots=True)
-class ExpectedIrregularity:
+class ExpectedIrregularity(Struct, frozen=True):
     kind: str
     seat: Seat | None
     trick: int | None
@@ -61,8 +59,7 @@ class ExpectedIrregularity:
     pos: Pos
 
 
-@dataclass(frozen=True, slots=True)
-class Expect:
+class Expect(Struct, frozen=True):
     """What the file says its ruling should be (for `adjudicate check`)."""
 
     pos: Pos
@@ -83,8 +80,7 @@ class Expect:
     """Where each expectation key stands, for reporting a mismatch on its line."""
 
 
-@dataclass(frozen=True, slots=True)
-class Scenario:
+class Scenario(Struct, frozen=True):
     """A disputed hand as written down."""
 
     path: str

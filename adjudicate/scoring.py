@@ -20,15 +20,14 @@ not counted: the record does not show the calls at the point of eight.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from adjudicate.games import Game
 from adjudicate.seats import Side
 from adjudicate.table import Table
 
 
-@dataclass(frozen=True, slots=True)
-class Effect:
+class Effect(Struct, frozen=True):
     """What choosing an option does to the score."""
 
     score_after: dict[Side, int] | None

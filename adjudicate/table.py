@@ -10,7 +10,7 @@ input error.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from adjudicate.acts import Act
 from adjudicate.cards import Card, Suit, Trump
@@ -26,8 +26,7 @@ DEAL_ACTS = frozenset({"deal", "touch", "count", "shuffle", "new cards", "cut", 
                        "turn", "claim", "elect", "consult"})
 
 
-@dataclass(frozen=True, slots=True)
-class Knowledge:
+class Knowledge(Struct, frozen=True):
     """What a player was known to hold at one moment."""
 
     known: frozenset[Card]
@@ -36,8 +35,7 @@ class Knowledge:
     """How many more cards he held that the record does not name."""
 
 
-@dataclass(slots=True)
-class Play:
+class Play(Struct):
     """A card played to a trick."""
 
     seat: Seat
@@ -64,8 +62,7 @@ class Play:
         return self.withdrawn_at is not None
 
 
-@dataclass(slots=True)
-class Trick:
+class Trick(Struct):
     """One trick: who led, the cards in play order, who won."""
 
     number: int
@@ -106,8 +103,7 @@ class Trick:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class Moment:
+class Moment(Struct, frozen=True):
     """One log entry replayed: the act, and where the hand stood when it happened."""
 
     entry: int
@@ -121,8 +117,7 @@ class Moment:
     """Euchre's round of making the trump (1, or 2 once the card is turned down), while it is being made."""
 
 
-@dataclass(slots=True)
-class Making:
+class Making(Struct):
     """How the trump was made at Euchre."""
 
     maker: Seat | None = None
@@ -141,8 +136,7 @@ class Making:
     discard_entry: int | None = None
 
 
-@dataclass(slots=True)
-class Table:
+class Table(Struct):
     """A hand replayed."""
 
     scenario: Scenario
@@ -185,8 +179,7 @@ class Table:
         return next((m.entry for m in self.moments if m.act.verb == "cut" and m.phase in ("play", "after")), None)
 
 
-@dataclass(slots=True)
-class SeatRecord:
+class SeatRecord(Struct):
     """Everything the record shows of one player's cards."""
 
     seat: Seat

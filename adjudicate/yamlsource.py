@@ -12,10 +12,10 @@ from __future__ import annotations
 import gc
 import os
 import re
-from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 import yaml
+from msgspec import Struct, field
 
 from adjudicate.errors import InputError, Pos, Problem, did_you_mean
 
@@ -38,8 +38,7 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 _ALLOWED_TAGS = {_STD + t for t in ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")}
 
 
-@dataclass(eq=False, slots=True)
-class Node:
+class Node(Struct, eq=False):
     """One YAML value with its position.
 
     `value` is a `str` for scalars (the text as written, whatever its implicit
