@@ -11,15 +11,22 @@ import typer
 
 from adjudicate.errors import AdjudicateError, InputError
 
-app = typer.Typer(
-    name="adjudicate",
-    help="A rules lawyer for the card table: replays a disputed Euchre or Whist hand "
-    "and says which numbered laws apply.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
+def new_app(**settings: Any) -> typer.Typer:
+    """The `adjudicate` Typer app as every entry point builds it."""
+    return typer.Typer(
+        name="adjudicate",
+        help="A rules lawyer for the card table: replays a disputed Euchre or Whist hand "
+        "and says which numbered laws apply.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+        **settings,
+    )
+
+
+app = new_app()
+"""Every command registers itself here (`@app.command()` in its `cli_*` module)."""
 
 
 class Format(str, enum.Enum):

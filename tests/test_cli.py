@@ -1,0 +1,37 @@
+"""The entry point runs one command through an app holding only that command: it must read the same."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from typer.main import get_command_name
+from typer.testing import CliRunner
+
+from adjudicate.cli import app, command_named
+
+runner = CliRunner()
+NAMES = [info.name or get_command_name(info.callback.__name__) for info in app.registered_commands]
+SCENARIO = "scenarios/euchre/revoke-established.yaml"
+
+
+def test_every_command_is_found_by_its_name_and_nothing_else_is():
+    assert NAMES == ["rule", "replay", "check", "schema", "laws", "law", "lint", "diff"]
+    assert command_named("rul") is None and command_named("--help") is None
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("args", [["--help"], [], ["--no-such-option"]])
+def test_a_command_alone_reads_as_it_does_in_the_full_app(name, args):
+    alone = runner.invoke(command_named(name), [name, *args], prog_name="adjudicate")
+    full = runner.invoke(app, [name, *args], prog_name="adjudicate")
+    assert (alone.exit_code, alone.output) == (full.exit_code, full.output)
+
+
+def test_the_installed_entry_point_rules_and_suggests(tmp_path):
+    main = [sys.executable, "-c", "from adjudicate.cli import main; main()"]
+    ruled = subprocess.run(main + ["rule", "--format", "json", SCENARIO], capture_output=True, text=True)
+    assert ruled.returncode == 0 and '"laws"' in ruled.stdout
+    typo = subprocess.run(main + ["rul", SCENARIO], capture_output=True, text=True)
+    assert typo.returncode == 2 and "Did you mean 'rule'?" in typo.stderr
