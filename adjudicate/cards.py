@@ -25,7 +25,7 @@ class Suit(enum.Enum):
 
     @property
     def letter(self) -> str:
-        return self.value
+        return self._value_  # the plain attribute: `.value` goes through a descriptor
 
     @property
     def word(self) -> str:
@@ -61,7 +61,7 @@ class Suit(enum.Enum):
         return _SUIT_ORDER.index(self.value) < _SUIT_ORDER.index(other.value)
 
     def __str__(self) -> str:
-        return self.value
+        return self._value_  # the plain attribute: `.value` goes through a descriptor
 
     def __repr__(self) -> str:
         return f"Suit.parse({self.value!r})"

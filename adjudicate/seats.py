@@ -34,7 +34,7 @@ class Side(enum.Enum):
             raise ValueError(f"not a side: {text!r} (expected NS or EW)") from None
 
     def __str__(self) -> str:
-        return self.value
+        return self._value_  # the plain attribute: `.value` goes through a descriptor
 
     def __repr__(self) -> str:
         return f"Side.parse({self.value!r})"
@@ -65,7 +65,7 @@ class Seat(enum.Enum):
 
     @property
     def side(self) -> Side:
-        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+        return _SIDES[self]
 
     @property
     def word(self) -> str:
@@ -80,15 +80,13 @@ class Seat(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> "Seat":
-        key = text.strip().upper()
-        key = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}.get(key, key)
-        try:
-            return cls(key)
-        except ValueError:
-            raise ValueError(f"not a seat: {text!r} (expected N, E, S or W)") from None
+        seat = _BY_NAME.get(text.strip().upper())
+        if seat is None:
+            raise ValueError(f"not a seat: {text!r} (expected N, E, S or W)")
+        return seat
 
     def __str__(self) -> str:
-        return self.value
+        return self._value_  # the plain attribute: `.value` goes through a descriptor
 
     def __repr__(self) -> str:
         return f"Seat.parse({self.value!r})"
@@ -96,4 +94,6 @@ class Seat(enum.Enum):
 
 _ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
 _WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+_SIDES = {Seat.N: Side.NS, Seat.S: Side.NS, Seat.E: Side.EW, Seat.W: Side.EW}
+_BY_NAME = {**{str(seat): seat for seat in _ORDER}, **{word.upper(): seat for seat, word in _WORDS.items()}}
 SEATS = _ORDER

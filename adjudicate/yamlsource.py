@@ -20,9 +20,31 @@ from msgspec import Struct, field
 from adjudicate.errors import InputError, Pos, Problem, did_you_mean
 
 try:
-    _Loader: type = yaml.CSafeLoader
+    _BaseLoader: type = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - PyYAML built without libyaml
-    _Loader = yaml.SafeLoader
+    _BaseLoader = yaml.SafeLoader
+
+_RESOLVED: dict[tuple[type, str, tuple[bool, bool]], str] = {}
+"""The tag the safe resolver gives each scalar seen: `N`, `AS`, `play` recur in every file."""
+_RESOLVED_MAX = 20_000
+
+
+class _Loader(_BaseLoader):
+    """PyYAML's safe loader, remembering the implicit tag of each scalar text.
+
+    The resolver is a pure function of the node kind, the text and whether it was quoted (no path
+    resolvers are registered); it runs in Python for every scalar, a third of composing a file.
+    """
+
+    def resolve(self, kind: type, value: str, implicit: tuple[bool, bool],
+                _base: Any = getattr(_BaseLoader, "resolve")) -> str:
+        key = (kind, value, implicit)
+        tag = _RESOLVED.get(key)
+        if tag is None:
+            tag = _base(self, kind, value, implicit)
+            if len(_RESOLVED) < _RESOLVED_MAX:
+                _RESOLVED[key] = tag
+        return tag
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 """The largest input file read (a rulebook is ~100 KB; a scenario ~1 KB)."""
