@@ -28,6 +28,7 @@ its rulebook loads, and evaluated by walking it.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Iterable, Union
 
 from msgspec import Struct
@@ -68,12 +69,17 @@ class Test(Struct, frozen=True):
         return f"{self.fact} {self.op.replace('_', ' ')} {self.value}"
 
 
-class Atom(Struct, frozen=True):
+class Atom(Struct, frozen=True, dict=True):
     """`SUBJECT: {FACT: VALUE}`: some irregularity, claim or election of that subject with those facts."""
 
     subject: str
     tests: tuple[Test, ...]
     pos: Pos
+
+    @cached_property
+    def key(self) -> str:
+        """The index key its facts are found under (`act:shuffle`; see `_narrowed`)."""
+        return _narrowed(self)
 
 
 class All(Struct, frozen=True):
@@ -306,6 +312,17 @@ def _narrowed(atom: Atom) -> str:
     return atom.subject
 
 
+def atoms(condition: Condition) -> Iterable[Atom]:
+    """Every atom of a condition, however deep."""
+    if isinstance(condition, Atom):
+        yield condition
+    elif isinstance(condition, (All, AnyOf)):
+        for part in condition.parts:
+            yield from atoms(part)
+    elif isinstance(condition, Not):
+        yield from atoms(condition.part)
+
+
 def required_subjects(condition: Condition) -> frozenset[str]:
     """Subjects (index keys) that must be present for the condition to hold."""
     if isinstance(condition, Atom):
@@ -321,8 +338,13 @@ def required_subjects(condition: Condition) -> frozenset[str]:
 def _evaluate(condition: Condition, facts: FactIndex) -> list[Match]:
     if isinstance(condition, Atom):
         found = []
-        for fact in facts.by_subject.get(_narrowed(condition), ()):
-            if all(test.holds(fact.values.get(test.fact)) for test in condition.tests):
+        tests = condition.tests
+        for fact in facts.by_subject.get(condition.key, ()):
+            values = fact.values
+            for test in tests:
+                if not test.holds(values.get(test.fact)):
+                    break
+            else:
                 binding = fact.source if fact.subject != "hand" else None
                 found.append(Match(binding, (fact.unknown,) if fact.unknown else ()))
         return found

@@ -14,7 +14,7 @@ from typing import Iterable
 
 from msgspec import Struct
 
-from adjudicate.conditions import Fact, FactIndex, Match, evaluate, required_subjects
+from adjudicate.conditions import Fact, FactIndex, Match, atoms, evaluate, required_subjects
 from adjudicate.facts import Claim, Facts, Irregularity
 from adjudicate.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.rulebook import Law, Rulebook
@@ -77,8 +77,12 @@ class Decision(Struct, frozen=True):
         return [applied.law.id for applied in self.laws]
 
 
-def hand_facts(table: Table, facts: Facts) -> list[Fact]:
-    """The facts a condition can name, built once per hand."""
+def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = None) -> list[Fact]:
+    """The facts a condition can name, built once per hand.
+
+    `act_verbs`, when given, limits the `act` facts to acts of those verbs: the only ones the
+    rulebook's conditions can look up (most of a log is cards played, which no condition names).
+    """
     making = table.making
     makers = making.maker.side if making and making.maker else None
     result: list[Fact] = []
@@ -103,7 +107,7 @@ def hand_facts(table: Table, facts: Facts) -> list[Fact]:
         if moment.act.verb == "elect" and moment.act.seat is not None:
             result.append(Fact("election", {"kind": moment.act.word, "seat": str(moment.act.seat),
                                             "side": str(moment.act.seat.side), "trick": moment.trick}, moment))
-    result.extend(_act_facts(table, makers))
+    result.extend(_act_facts(table, makers, act_verbs))
     complete = [trick for trick in table.tricks if trick.complete]
     result.append(Fact("hand", {
         "family": table.game.family,
@@ -123,7 +127,7 @@ def hand_facts(table: Table, facts: Facts) -> list[Fact]:
     return result
 
 
-def _act_facts(table: Table, makers: Side | None) -> list[Fact]:
+def _act_facts(table: Table, makers: Side | None, verbs: frozenset[str] | None) -> list[Fact]:
     result = []
     cut_in_phase: set[str] = set()
     turned = False
@@ -131,19 +135,20 @@ def _act_facts(table: Table, makers: Side | None) -> list[Fact]:
     for moment in table.moments:
         act = moment.act
         seat = act.seat
-        result.append(Fact("act", {
-            "verb": act.verb, "word": act.word, "seat": str(seat) if seat else None,
-            "side": str(seat.side) if seat else None, "phase": moment.phase, "trick": moment.trick,
-            "card": str(act.cards[0]) if act.cards else None, "suit": str(act.suit) if act.suit else None,
-            "target": str(act.target) if act.target else None,
-            "by_dealer": seat is table.dealer, "by_eldest": seat is table.eldest,
-            "by_makers": makers is not None and seat is not None and seat.side is makers,
-            "by_lone_player": table.lone is not None and seat is table.lone,
-            "after_cut": moment.phase in cut_in_phase, "after_turn": turned or moment.phase != "deal",
-            "after_first_lead": first_lead is not None and moment.entry > first_lead,
-            "round": moment.round,
-            "position": table.dealer.steps_to(seat) or 4 if seat else None,
-        }, moment))
+        if verbs is None or act.verb in verbs:
+            result.append(Fact("act", {
+                "verb": act.verb, "word": act.word, "seat": str(seat) if seat else None,
+                "side": str(seat.side) if seat else None, "phase": moment.phase, "trick": moment.trick,
+                "card": str(act.cards[0]) if act.cards else None, "suit": str(act.suit) if act.suit else None,
+                "target": str(act.target) if act.target else None,
+                "by_dealer": seat is table.dealer, "by_eldest": seat is table.eldest,
+                "by_makers": makers is not None and seat is not None and seat.side is makers,
+                "by_lone_player": table.lone is not None and seat is table.lone,
+                "after_cut": moment.phase in cut_in_phase, "after_turn": turned or moment.phase != "deal",
+                "after_first_lead": first_lead is not None and moment.entry > first_lead,
+                "round": moment.round,
+                "position": table.dealer.steps_to(seat) or 4 if seat else None,
+            }, moment))
         if act.verb == "cut":
             cut_in_phase.add(moment.phase)
         if act.verb == "turn":
@@ -166,6 +171,9 @@ class _Prepared(Struct, frozen=True):
     """(order, law, needed subjects) of the laws that need no particular subject."""
     by_subject: dict[str, tuple[tuple[int, Law, frozenset[str]], ...]]
     """The other laws, under one subject each needs (a law can apply only if that subject is in the hand)."""
+    act_verbs: frozenset[str] | None
+    """The verbs of the acts any condition (a law's, a remedy's, a ruling's `when`) looks up;
+    None when some condition looks at acts of every verb."""
 
     def candidates(self, hand: FactIndex) -> list[tuple[int, Law, frozenset[str]]]:
         """The laws that could apply to this hand, in the rulebook's order."""
@@ -196,17 +204,35 @@ def _prepared(rulebook: Rulebook) -> _Prepared:
                 filed.setdefault(keys[0], []).append((order, law, required))
             else:
                 always.append((order, law, required))
-        entry = (rulebook, _Prepared(tuple(always), {key: tuple(laws) for key, laws in filed.items()}))
+        entry = (rulebook, _Prepared(tuple(always), {key: tuple(laws) for key, laws in filed.items()},
+                                     _act_verbs(rulebook)))
         _PREPARED[id(rulebook)] = entry
     return entry[1]
 
 
+def _act_verbs(rulebook: Rulebook) -> frozenset[str] | None:
+    conditions = [law.condition for law in rulebook.laws if law.condition is not None]
+    for law in rulebook.laws:
+        conditions.extend(item.when for item in law.rulings if item.when is not None)
+        for remedy in law.remedies:
+            whens = [remedy.when, *(option.when for option in remedy.options)]
+            conditions.extend(when for when in whens if when is not None)
+    verbs = set()
+    for atom in (atom for condition in conditions for atom in atoms(condition)):
+        if atom.subject == "act":
+            if atom.key == "act":
+                return None
+            verbs.add(atom.key[len("act:"):])
+    return frozenset(verbs)
+
+
 def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = None) -> Decision:
     """Match every law of the rulebook against the hand."""
-    hand = FactIndex(hand_facts(table, facts))
+    prepared = _prepared(rulebook)
+    hand = FactIndex(hand_facts(table, facts, prepared.act_verbs))
     applied: list[AppliedLaw] = []
     open_questions: dict[str, list[Law]] = {}
-    for _order, law, required in _prepared(rulebook).candidates(hand):
+    for _order, law, required in prepared.candidates(hand):
         assert law.condition is not None  # only laws with a condition are prepared
         matches = evaluate(law.condition, hand, required)
         certain = tuple(match for match in matches if match.certain)
