@@ -57,6 +57,8 @@ MAX_DEPTH = 100
 _STD = "tag:yaml.org,2002:"
 _CONTROL = re.compile("[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 """Control characters: YAML refuses them written raw, but a double-quoted "\\e" escape gets them in."""
+_NULL = _STD + "null"
+_SCALAR, _SEQUENCE, _MAPPING = yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode
 _ALLOWED_TAGS = {_STD + t for t in ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")}
 
 
@@ -191,27 +193,32 @@ class _Builder:
         tag = node.tag
         if self.count > MAX_NODES or depth > MAX_DEPTH or tag not in _ALLOWED_TAGS:
             self.refuse(node, line, column, depth)
-        if isinstance(node, yaml.ScalarNode):
-            control = _CONTROL.search(node.value) if self.escapes else None
-            if control:
-                raise InputError.at(Pos(self.path, line, column), f"the text holds the control character "
-                                         f"{_describe_char(control.group())} (written as an escape); "
-                                         "it could rewrite the terminal it is printed on; refused")
+        kind = type(node)
+        if kind is _SCALAR:
+            if self.escapes:
+                self.refuse_control(node.value, line, column)
             return Node("scalar", node.value, self.path, line, column, tag)
-        if isinstance(node, yaml.SequenceNode):
+        if kind is _SEQUENCE:
             return Node("seq", [self.build(child, depth + 1) for child in node.value], self.path, line, column, tag)
-        assert isinstance(node, yaml.MappingNode)
+        assert kind is _MAPPING
         mapping: dict[str, tuple[Node, Node]] = {}
         for knode, vnode in node.value:
             key = self.build(knode, depth + 1)
-            if key.kind != "scalar" or key.tag == _STD + "null":
+            if key.kind != "scalar" or key.tag == _NULL:
                 raise InputError.at(key.pos, f"a key should be plain text, not {key.describe()}")
-            name = str(key.value)
+            name = key.value
             if name in mapping:
-                first = mapping[name][0].pos
+                first = mapping[name][0].pos  # type: ignore[index]
                 raise InputError.at(key.pos, f"duplicate key {name!r} (first at line {first.line})")
-            mapping[name] = (key, self.build(vnode, depth + 1))
+            mapping[name] = (key, self.build(vnode, depth + 1))  # type: ignore[index]
         return Node("map", mapping, self.path, line, column, tag)
+
+    def refuse_control(self, text: str, line: int, column: int) -> None:
+        control = _CONTROL.search(text)
+        if control:
+            raise InputError.at(Pos(self.path, line, column), f"the text holds the control character "
+                                     f"{_describe_char(control.group())} (written as an escape); "
+                                     "it could rewrite the terminal it is printed on; refused")
 
     def refuse(self, node: yaml.Node, line: int, column: int, depth: int) -> None:
         """Raise the error for a value over a limit, or with a tag that is not allowed."""
@@ -361,20 +368,26 @@ def read_text(path: str | os.PathLike[str]) -> str:
     name = os.fspath(path)
     start = Pos(name, 1, 1)
     whole = Pos(name, 0, 0)  # the file as a whole: printed as the path alone
-    if os.path.isdir(name):
-        raise InputError.at(whole, "is a folder, not a file")
     too_big = (f"the file is more than {MAX_FILE_BYTES:,} bytes, far more than any scenario or "
                "rulebook; refused")
     try:
-        size = os.path.getsize(name)
-        if size > MAX_FILE_BYTES:
-            raise InputError.at(whole, too_big.replace(f"more than {MAX_FILE_BYTES:,}", f"{size:,}", 1)
-                                + f" (the most read is {MAX_FILE_BYTES:,})")
-        with open(name, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
+        # os-level calls, not open(): a scenario is read in one read, and check reads thousands.
+        handle = os.open(name, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        try:
+            size = os.fstat(handle).st_size
+            if size > MAX_FILE_BYTES:
+                raise InputError.at(whole, too_big.replace(f"more than {MAX_FILE_BYTES:,}", f"{size:,}", 1)
+                                    + f" (the most read is {MAX_FILE_BYTES:,})")
+            data = os.read(handle, MAX_FILE_BYTES + 1)
+            while len(data) < min(size, MAX_FILE_BYTES + 1) and (more := os.read(handle, MAX_FILE_BYTES + 1 - len(data))):
+                data += more
+        finally:
+            os.close(handle)
     except FileNotFoundError:
         raise InputError.at(whole, "no such file") from None
     except OSError as exc:
+        if os.path.isdir(name):
+            raise InputError.at(whole, "is a folder, not a file") from None
         raise InputError.at(whole, f"cannot read: {exc.strerror or exc}") from None
     if len(data) > MAX_FILE_BYTES:  # not a regular file, or one that grew while read
         raise InputError.at(whole, too_big)
