@@ -79,8 +79,12 @@ class Trick(Struct):
 
     @property
     def active(self) -> list[Play]:
-        """The cards that stand in the trick."""
-        return [play for play in self.plays if not play.withdrawn]
+        """The cards that stand in the trick (not to be changed: it may be `plays` itself)."""
+        plays = self.plays
+        for play in plays:
+            if play.withdrawn_at is not None:
+                return [play for play in plays if play.withdrawn_at is None]
+        return plays
 
     @property
     def complete(self) -> bool:

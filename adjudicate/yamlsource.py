@@ -58,6 +58,7 @@ _STD = "tag:yaml.org,2002:"
 _CONTROL = re.compile("[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 """Control characters: YAML refuses them written raw, but a double-quoted "\\e" escape gets them in."""
 _NULL = _STD + "null"
+_tuple_new = tuple.__new__
 _SCALAR, _SEQUENCE, _MAPPING = yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode
 _ALLOWED_TAGS = {_STD + t for t in ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")}
 
@@ -82,7 +83,8 @@ class Node(Struct, eq=False):
     @property
     def pos(self) -> Pos:
         """Where the value starts (made when asked: most values are never in an error)."""
-        return Pos(self.path, self.line, self.column)
+        # tuple.__new__ straight: NamedTuple's own __new__ is a Python function, and this runs per card.
+        return _tuple_new(Pos, (self.path, self.line, self.column))
 
     # --- shape checks -------------------------------------------------
     def is_scalar(self) -> bool:
@@ -206,11 +208,11 @@ class _Builder:
             key = self.build(knode, depth + 1)
             if key.kind != "scalar" or key.tag == _NULL:
                 raise InputError.at(key.pos, f"a key should be plain text, not {key.describe()}")
-            name = key.value
+            name: str = key.value  # type: ignore[assignment]
             if name in mapping:
-                first = mapping[name][0].pos  # type: ignore[index]
+                first = mapping[name][0].pos
                 raise InputError.at(key.pos, f"duplicate key {name!r} (first at line {first.line})")
-            mapping[name] = (key, self.build(vnode, depth + 1))  # type: ignore[index]
+            mapping[name] = (key, self.build(vnode, depth + 1))
         return Node("map", mapping, self.path, line, column, tag)
 
     def refuse_control(self, text: str, line: int, column: int) -> None:
