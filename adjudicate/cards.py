@@ -27,6 +27,9 @@ class Suit(enum.Enum):
     def letter(self) -> str:
         return self._value_  # the plain attribute: `.value` goes through a descriptor
 
+    def __format__(self, spec: str) -> str:
+        return format(self._value_, spec)
+
     @property
     def word(self) -> str:
         """The suit's name as a player says it: "spades"."""
@@ -62,6 +65,9 @@ class Suit(enum.Enum):
 
     def __str__(self) -> str:
         return self._value_  # the plain attribute: `.value` goes through a descriptor
+
+    def __format__(self, spec: str) -> str:
+        return format(self._value_, spec)
 
     def __repr__(self) -> str:
         return f"Suit.parse({self.value!r})"

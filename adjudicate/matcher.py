@@ -17,7 +17,7 @@ from msgspec import Struct
 from adjudicate.conditions import Fact, FactIndex, Match, atoms, evaluate, required_subjects
 from adjudicate.facts import Claim, Facts, Irregularity
 from adjudicate.remedies import CHOOSERS, Declaration, Option, Remedy
-from adjudicate.rulebook import Law, Rulebook
+from adjudicate.rulebook import Law, Rulebook, builtin_codes, builtin_rulebook
 from adjudicate.scoring import Effect, apply_option
 from adjudicate.seats import Seat, Side
 from adjudicate.table import Moment, Table
@@ -410,13 +410,13 @@ def rulebook_for(scenario, rulebook: Rulebook | None = None, house: str | None =
 def code_rulebook(scenario) -> Rulebook:
     import os
 
-    from adjudicate.errors import Pos, Problem, ScenarioError, UsageError, did_you_mean
-    from adjudicate.rulebook import builtin_codes, builtin_rulebook, load_rulebook
+    from adjudicate.errors import Pos, Problem, ScenarioError, did_you_mean
+    from adjudicate.rulebook import load_rulebook
 
     code = scenario.code
-    pos = scenario.positions.get("code", Pos(scenario.path, 1, 1))
     if code in builtin_codes():
         return builtin_rulebook(code)
+    pos = scenario.positions.get("code", Pos(scenario.path, 1, 1))
     if code.endswith((".yaml", ".yml")):
         path = os.path.join(os.path.dirname(scenario.path), code)
         if not os.path.isfile(path):

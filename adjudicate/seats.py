@@ -36,6 +36,9 @@ class Side(enum.Enum):
     def __str__(self) -> str:
         return self._value_  # the plain attribute: `.value` goes through a descriptor
 
+    def __format__(self, spec: str) -> str:
+        return format(self._value_, spec)
+
     def __repr__(self) -> str:
         return f"Side.parse({self.value!r})"
 
@@ -87,6 +90,9 @@ class Seat(enum.Enum):
 
     def __str__(self) -> str:
         return self._value_  # the plain attribute: `.value` goes through a descriptor
+
+    def __format__(self, spec: str) -> str:
+        return format(self._value_, spec)
 
     def __repr__(self) -> str:
         return f"Seat.parse({self.value!r})"

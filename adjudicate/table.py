@@ -10,6 +10,8 @@ input error.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from msgspec import Struct, field
 
 from adjudicate.acts import Act
@@ -22,6 +24,7 @@ from adjudicate.seats import SEATS, Seat
 MAKING_ACTS = frozenset({"pass", "order up", "assist", "take up", "turn down", "alone", "alone at", "name",
                          "take it from you", "mention"})
 ROUND_ONE_MAKES = frozenset({"order up", "assist", "take up"})
+_first = itemgetter(0)
 DEAL_ACTS = frozenset({"deal", "touch", "count", "shuffle", "new cards", "cut", "expose", "drop", "drop below",
                        "turn", "claim", "elect", "consult"})
 
@@ -211,7 +214,7 @@ class SeatRecord(Struct):
         for when, card in self.acquired:
             if when >= entry:
                 held.discard(card)
-        for when, card, how in sorted(self.gone, key=lambda item: item[0]):
+        for when, card, how in sorted(self.gone, key=_first):
             if when < entry:
                 if how == "returned":
                     held.add(card)
