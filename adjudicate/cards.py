@@ -27,9 +27,6 @@ class Suit(enum.Enum):
     def letter(self) -> str:
         return self._value_  # the plain attribute: `.value` goes through a descriptor
 
-    def __format__(self, spec: str) -> str:
-        return format(self._value_, spec)
-
     @property
     def word(self) -> str:
         """The suit's name as a player says it: "spades"."""
