@@ -551,3 +551,16 @@ def test_same_error_bytes_in_every_process(tmp_path):
     runs = [run_module("replay", str(path), seed=seed) for seed in ("0", "7", "99999")]
     assert runs[0].returncode == 2 and len(runs[0].stderr.splitlines()) >= 5
     assert all(run.stderr == runs[0].stderr and run.returncode == 2 for run in runs)
+
+
+def test_the_reader_tracks_no_yaml_paths_so_its_resolver_shortcuts_hold():
+    """The loader skips PyYAML's path tracking and remembers each scalar's tag: both hold only
+    while no path resolver is registered, and a quoted "yes" stays text while a plain one is a bool."""
+    from adjudicate.yamlsource import _Loader, parse_yaml
+
+    assert not _Loader.yaml_path_resolvers
+    first = parse_yaml('a: yes\nb: "yes"\nc: [1, "1", ~]\n', "x.yaml")
+    again = parse_yaml('a: yes\nb: "yes"\nc: [1, "1", ~]\n', "x.yaml")
+    for root in (first, again):
+        assert root.get("a").tag.endswith("bool") and root.get("b").tag.endswith("str")
+        assert [item.tag.rsplit(":", 1)[1] for item in root.get("c").elements()] == ["int", "str", "null"]
