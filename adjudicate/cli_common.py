@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import json
 import sys
 from typing import Any, Callable, NoReturn, TypeVar
 
@@ -65,6 +64,8 @@ def guarded(call: Callable[[], T]) -> T:
 
 def dump_json(data: Any) -> str:
     """JSON as every command prints it: stable key order as built, two-space indent."""
+    import json  # only the commands printing JSON need it
+
     return json.dumps(data, indent=2, ensure_ascii=False)
 
 

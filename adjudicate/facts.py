@@ -635,8 +635,7 @@ def honours(table: Table) -> Iterator[Irregularity]:
                                f"{_name(seat)} called honours"
                                + (" at the point of eight" if at_eight else " when his side was not at eight" if score else ""),
                                details, unknown)
-        turned_later = any(m.act.verb == "turn" and m.entry > moment.entry for m in table.moments)
-        if act.verb == "remind" and not turned_later:
+        if act.verb == "remind" and not any(m.act.verb == "turn" and m.entry > moment.entry for m in table.moments):
             yield Irregularity("reminded_partner", seat, moment.trick, moment.entry,
                                f"{_name(seat)} reminded his partner to call after the trump card was turned up", {})
 
