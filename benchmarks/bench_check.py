@@ -1,15 +1,21 @@
 """Benchmark `adjudicate check` against the floor of merely parsing the same files, and `rule`'s cold start.
 
-    python benchmarks/bench_check.py [--files 10000] [--runs 3] [--out benchmarks/out]
+    python benchmarks/bench_check.py [--files 10000] [--runs 3] [--skip-large] [--instructions]
 
 Writes 10,000 scenario files (variations of the shipped ones: the same hands with
 a comment and a note) under benchmarks/out/ (git-ignored), in folders
-of 2,000, then times whole processes, best of several runs:
+of 2,000, then times whole processes over several rounds, each command and its
+floor taking turns, and prints the ratio of the best times and the median of the
+rounds' ratios:
 
 - `adjudicate check --jobs 1` and `--jobs 2` on 2,000 files and on all of them, against
   a bare Python process that only reads and parses the same files with
   `yaml.load(text, Loader=yaml.CSafeLoader)`;
 - cold start: `adjudicate rule FILE` against `python -c "import typer, yaml, tabulate"`.
+
+With --instructions it also counts the instructions of the 2,000-file check, the
+parse floor, `rule` and the import floor under valgrind's callgrind: slow, but the
+same count on a busy machine as on a quiet one.
 
 It prints each time and the ratios. The issue's targets: check on 2,000 files in
 one process at most twice the parse floor, less with --jobs 2; `rule` within 1.3
@@ -28,6 +34,7 @@ import os
 import random
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -97,24 +104,56 @@ def write_files(out: Path, count: int) -> Path:
     return target
 
 
-def best(command: list[str], runs: int, accept: tuple[int, ...] = (0,)) -> float:
-    times = []
+def _run(command: list[str], accept: tuple[int, ...]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    took = time.perf_counter() - start
+    if done.returncode not in accept:
+        sys.exit(f"{' '.join(command)} exited {done.returncode}:\n{done.stdout.decode()[-2000:]}"
+                 f"{done.stderr.decode()[-2000:]}")
+    return took
+
+
+def interleaved(commands: dict[str, list[str]], runs: int, accept: tuple[int, ...] = (0,)) -> dict[str, list[float]]:
+    """Each command's times over `runs` rounds, the commands taking turns within a round.
+
+    On a shared machine the load changes from second to second: a floor timed in one minute
+    and its command in the next can differ by a third for no reason of theirs. Taking turns,
+    each round's floor and command meet much the same load, and the median of the rounds'
+    ratios is steadier than the ratio of two bests.
+    """
+    times: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(runs):
-        start = time.perf_counter()
-        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        times.append(time.perf_counter() - start)
-        if done.returncode not in accept:
-            sys.exit(f"{' '.join(command)} exited {done.returncode}:\n{done.stdout.decode()[-2000:]}"
-                     f"{done.stderr.decode()[-2000:]}")
-    return min(times)
+        for name, command in commands.items():
+            times[name].append(_run(command, accept))
+    return times
+
+
+def ratios(times: dict[str, list[float]], floor: str, name: str) -> tuple[float, float]:
+    """(best / best, median of each round's ratio) of `name` against `floor`."""
+    return min(times[name]) / min(times[floor]), statistics.median(
+        mine / base for mine, base in zip(times[name], times[floor]))
+
+
+def instructions(command: list[str]) -> int | None:
+    """Instructions the command executes, counted by valgrind's callgrind (None without valgrind):
+    the same count whatever else the machine is doing."""
+    if shutil.which("valgrind") is None:
+        return None
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    found = re.search(r"refs:\s+([\d,]+)", done.stderr)
+    return int(found.group(1).replace(",", "")) if found else None
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files", type=int, default=10_000)
-    parser.add_argument("--runs", type=int, default=3, help="runs of each check timing (cold starts: 3x as many)")
+    parser.add_argument("--runs", type=int, default=3, help="rounds of the check timings (cold starts: 5x as many)")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "out")
     parser.add_argument("--skip-large", action="store_true", help="time only the 2,000-file folder")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count instructions with valgrind (minutes; the same on a busy machine)")
     args = parser.parse_args()
 
     import adjudicate
@@ -131,24 +170,41 @@ def main() -> None:
     rows = []
     sets = [(small, first)] + ([] if args.skip_large else [(total, files)])
     for count, folder in sets:
-        floor = best([sys.executable, "-c", BARE_PARSE, str(folder)], args.runs)
         # Exit 1 (some expectation not met by a scenario being edited) still rules every file: timed all the same.
-        one = best(adjudicate_cmd + ["check", "--jobs", "1", str(folder)], args.runs, accept=(0, 1))
-        two = best(adjudicate_cmd + ["check", "--jobs", "2", str(folder)], args.runs, accept=(0, 1))
-        rows.append((count, floor, one, two))
-        print(f"{count:>6,} files: parse floor {floor:6.2f}s   check --jobs 1 {one:6.2f}s ({one / floor:.2f}x)   "
-              f"check --jobs 2 {two:6.2f}s ({two / floor:.2f}x)")
+        times = interleaved({"floor": [sys.executable, "-c", BARE_PARSE, str(folder)],
+                             "one": adjudicate_cmd + ["check", "--jobs", "1", str(folder)],
+                             "two": adjudicate_cmd + ["check", "--jobs", "2", str(folder)]}, args.runs, accept=(0, 1))
+        (one_best, one_median), (two_best, two_median) = ratios(times, "floor", "one"), ratios(times, "floor", "two")
+        rows.append((count, one_best, one_median, two_best, two_median))
+        print(f"{count:>6,} files: parse floor {min(times['floor']):6.2f}s   "
+              f"check --jobs 1 {min(times['one']):6.2f}s ({one_best:.2f}x best, {one_median:.2f}x median)   "
+              f"check --jobs 2 {min(times['two']):6.2f}s ({two_best:.2f}x best, {two_median:.2f}x median)")
 
     scenario = str(SCENARIOS / "euchre" / "revoke-established.yaml")
-    floor = best([sys.executable, "-c", "import typer, yaml, tabulate"], args.runs * 3)
-    rule = best(adjudicate_cmd + ["rule", scenario], args.runs * 3)
-    command = best([sys.executable, "-c", TYPER_COMMAND, scenario], args.runs * 3)
-    print(f"cold start: import typer, yaml, tabulate {floor:.3f}s   adjudicate rule {rule:.3f}s ({rule / floor:.2f}x)   "
-          f"an empty Typer command with one file argument {command:.3f}s ({command / floor:.2f}x)")
-    count, parse_floor, one, two = rows[0]
-    print(f"ratios: check {count:,} files --jobs 1 / parse floor = {one / parse_floor:.2f} (target <= 2), "
-          f"--jobs 2 = {two / parse_floor:.2f} (target < --jobs 1); rule / import floor = {rule / floor:.2f} "
-          f"(target <= 1.3)")
+    floor_cmd = [sys.executable, "-c", "import typer, yaml, tabulate"]
+    rule_cmd = adjudicate_cmd + ["rule", scenario]
+    times = interleaved({"floor": floor_cmd, "rule": rule_cmd,
+                         "typer": [sys.executable, "-c", TYPER_COMMAND, scenario]}, args.runs * 5)
+    rule_best, rule_median = ratios(times, "floor", "rule")
+    typer_best, _ = ratios(times, "floor", "typer")
+    print(f"cold start: import typer, yaml, tabulate {min(times['floor']):.3f}s   adjudicate rule {min(times['rule']):.3f}s "
+          f"({rule_best:.2f}x best, {rule_median:.2f}x median)   an empty Typer command with one file argument "
+          f"{min(times['typer']):.3f}s ({typer_best:.2f}x)")
+    count, one_best, one_median, two_best, two_median = rows[0]
+    print(f"ratios: check {count:,} files --jobs 1 / parse floor = {one_best:.2f} best, {one_median:.2f} median "
+          f"(target <= 2); --jobs 2 = {two_best:.2f}, {two_median:.2f} (target < --jobs 1); "
+          f"rule / import floor = {rule_best:.2f}, {rule_median:.2f} (target <= 1.3)")
+    if args.instructions:
+        floor_count = instructions([sys.executable, "-c", BARE_PARSE, str(first)])
+        check_count = instructions(adjudicate_cmd + ["check", "--jobs", "1", str(first)])
+        import_count = instructions(floor_cmd)
+        rule_count = instructions(rule_cmd)
+        if None in (floor_count, check_count, import_count, rule_count):
+            print("instructions: valgrind not found")
+        else:
+            print(f"instructions (callgrind): check {small:,} files {check_count:,} / parse floor {floor_count:,} = "
+                  f"{check_count / floor_count:.2f}; rule {rule_count:,} / import floor {import_count:,} = "
+                  f"{rule_count / import_count:.2f}")
 
 
 if __name__ == "__main__":
