@@ -26,7 +26,6 @@ def diff(
     from adjudicate.diffing import diff as diff_rulings
 
     results = guarded(lambda: diff_rulings(house, [str(path) for path in paths]))
-    changed = [r for r in results if r.status == "changed"]
     counts = {status: sum(1 for r in results if r.status == status) for status in ("changed", "same", "skipped", "invalid")}
     if format is Format.json:
         echo(dump_json({

@@ -638,7 +638,7 @@ class _Replay:
     def reveal(self, seat: Seat | None, card: Card, entry: LogEntry, how: str) -> None:
         if seat is None or not self.in_pack(card, entry.pos, how):
             return
-        if self.own(seat, card, entry, f"shows"):
+        if self.own(seat, card, entry, "shows"):
             self.records[seat].exposed.append((entry.number, card, how))
 
     def finish(self) -> None:
