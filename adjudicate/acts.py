@@ -7,6 +7,7 @@ did at the table, regular or not: judging it is the replay's job.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 from msgspec import Struct
@@ -152,21 +153,9 @@ def _parse_seat(text: str) -> Seat:
     return Seat.parse(text)
 
 
-_PARSED: dict[tuple[str, Seat | None], Act] = {}
-"""Acts by their words and seat: `E: AS`, `N: pass`, `quit` recur in every log."""
-
-
+@lru_cache(maxsize=8192)  # `E: AS`, `N: pass`, `quit` recur in every log
 def parse_act(text: str, seat: Seat | None) -> Act:
     """Parse one act's words. Raises ValueError with a message naming what was expected."""
-    act = _PARSED.get((text, seat))
-    if act is None:
-        act = _parse_act(text, seat)
-        if len(_PARSED) < 8192:  # a bound, whatever the files hold
-            _PARSED[(text, seat)] = act
-    return act
-
-
-def _parse_act(text: str, seat: Seat | None) -> Act:
     raw = " ".join(str(text).split())
     lowered = raw.lower()
     if not lowered:

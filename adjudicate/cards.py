@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from typing import NamedTuple
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from msgspec import Struct
 
@@ -144,12 +144,7 @@ class Card(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> "Card":
         """`JH`, `jh`, `10H`, `TH`, `J♥` or `♥J`."""
-        card = _PARSED.get(text)
-        if card is None:
-            card = cls._parse(text)
-            if len(_PARSED) < 4096:  # spellings of 52 cards: a bound, whatever a file holds
-                _PARSED[text] = card
-        return card
+        return _parse_card(text)
 
     @classmethod
     def _parse(cls, text: str) -> "Card":
@@ -178,8 +173,9 @@ class Card(NamedTuple):
         return f"Card.parse({str(self)!r})"
 
 
-_PARSED: dict[str, Card] = {}
-"""Cards by the text they were parsed from: a log names the same few dozen cards over and over."""
+# Cards by the text they were parsed from: a log names the same few dozen cards over and over.
+# The bound is far above the spellings of 52 cards, whatever a file holds.
+_parse_card = lru_cache(maxsize=4096)(Card._parse)
 
 
 class Pack(Struct, frozen=True, dict=True):

@@ -13,6 +13,7 @@ import gc
 import operator
 import os
 import re
+from functools import lru_cache
 from typing import Any, Iterator
 
 import yaml
@@ -25,32 +26,19 @@ try:
 except AttributeError:  # pragma: no cover - PyYAML built without libyaml
     _BaseLoader = yaml.SafeLoader
 
-_RESOLVED: dict[tuple[type, str, tuple[bool, bool]], str] = {}
-"""The tag the safe resolver gives each scalar seen: `N`, `AS`, `play` recur in every file."""
-_RESOLVED_MAX = 20_000
-
 
 class _Loader(_BaseLoader):
-    """PyYAML's safe loader, remembering the implicit tag of each scalar text.
-
-    The resolver is a pure function of the node kind, the text and whether it was quoted (no path
-    resolvers are registered); it runs in Python for every scalar, a third of composing a file.
-    """
+    """PyYAML's safe loader, remembering the implicit tag of each scalar text."""
 
     # Path resolvers are the only thing descending and ascending the tree tracks, and none is
     # registered: C no-ops taking the same arguments stand in for two Python calls per value.
     descend_resolver = staticmethod(operator.is_)  # (parent node, index), ignored
     ascend_resolver = staticmethod(tuple)  # (), ignored
+    # With no path resolvers, the safe resolver is a pure function of the node kind, the text and
+    # whether it was quoted, run in Python for every scalar (a third of composing a file), while
+    # `N`, `AS`, `play` recur in every file: remembered, bounded.
+    resolve = staticmethod(lru_cache(maxsize=20_000)(yaml.resolver.Resolver().resolve))
 
-    def resolve(self, kind: type, value: str, implicit: tuple[bool, bool],
-                _base: Any = getattr(_BaseLoader, "resolve")) -> str:
-        key = (kind, value, implicit)
-        tag = _RESOLVED.get(key)
-        if tag is None:
-            tag = _base(self, kind, value, implicit)
-            if len(_RESOLVED) < _RESOLVED_MAX:
-                _RESOLVED[key] = tag
-        return tag
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 """The largest input file read (a rulebook is ~100 KB; a scenario ~1 KB)."""
