@@ -10,6 +10,7 @@ import sys
 
 import typer
 from typer.main import get_command_name
+from typer.models import CommandInfo
 
 # Each import registers its commands; `--help` lists them in this order, the main job first.
 from adjudicate import cli_rule  # noqa: F401  isort:skip
@@ -22,6 +23,11 @@ from adjudicate.cli_common import app, new_app
 __all__ = ["app", "main"]
 
 
+def command_name(info: CommandInfo) -> str:
+    """The name a registered command is run by: its own, or its function's (`diff`)."""
+    return info.name or get_command_name(getattr(info.callback, "__name__", ""))
+
+
 def command_named(name: str) -> typer.Typer | None:
     """An app holding only the command `name` (None if there is no such command).
 
@@ -30,8 +36,7 @@ def command_named(name: str) -> typer.Typer | None:
     (a callback that does nothing), so usage, help and errors read `adjudicate rule …`
     exactly as they do from the full app.
     """
-    chosen = [info for info in app.registered_commands
-              if (info.name or get_command_name(getattr(info.callback, "__name__", ""))) == name]
+    chosen = [info for info in app.registered_commands if command_name(info) == name]
     if not chosen:
         return None
     single = new_app(callback=lambda: None)

@@ -6,13 +6,12 @@ import subprocess
 import sys
 
 import pytest
-from typer.main import get_command_name
 from typer.testing import CliRunner
 
-from adjudicate.cli import app, command_named
+from adjudicate.cli import app, command_name, command_named
 
 runner = CliRunner()
-NAMES = [info.name or get_command_name(info.callback.__name__) for info in app.registered_commands]
+NAMES = [command_name(info) for info in app.registered_commands]
 SCENARIO = "scenarios/euchre/revoke-established.yaml"
 
 
