@@ -144,7 +144,7 @@ class Card(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> "Card":
         """`JH`, `jh`, `10H`, `TH`, `J♥` or `♥J`."""
-        return _parse_card(text)
+        return parse_card(text)
 
     @classmethod
     def _parse(cls, text: str) -> "Card":
@@ -175,7 +175,8 @@ class Card(NamedTuple):
 
 # Cards by the text they were parsed from: a log names the same few dozen cards over and over.
 # The bound is far above the spellings of 52 cards, whatever a file holds.
-_parse_card = lru_cache(maxsize=4096)(Card._parse)
+parse_card = lru_cache(maxsize=4096)(Card._parse)
+"""`Card.parse` without the method call: the same bounded cache of the cards a log names."""
 
 
 class Pack(Struct, frozen=True, dict=True):

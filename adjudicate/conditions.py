@@ -23,13 +23,14 @@ An atom is `SUBJECT: {FACT: VALUE, ...}`: SUBJECT is an irregularity kind,
 the players or a bystander): a law that needs one applies only "if" it is so.
 
 Nothing here is code: a condition is data, checked against the vocabulary when
-its rulebook loads, and evaluated by walking it.
+its rulebook loads, and evaluated by nested functions built from that data the
+first time it is evaluated.
 """
 
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Iterable, Union
+from typing import Callable, Iterable, Union
 
 from msgspec import Struct
 
@@ -292,10 +293,15 @@ def evaluate(condition: Condition, facts: "Iterable[Fact] | FactIndex",
     condition whose subjects are not in the hand at all be passed over without walking it.
     """
     index = facts if isinstance(facts, FactIndex) else FactIndex(facts)
+    by_subject = index.by_subject
     needed = required if required is not None else required_subjects(condition)
-    if not all(subject in index.by_subject for subject in needed):
-        return []
-    return _evaluate(condition, index)
+    for subject in needed:
+        if subject not in by_subject:
+            return []
+    entry = _COMPILED.get(id(condition))
+    if entry is None or entry[0] is not condition:
+        entry = _COMPILED[id(condition)] = (condition, _compile(condition))
+    return entry[1](by_subject)
 
 
 _NARROWING = {"act": "verb", "claim": "kind", "election": "kind"}
@@ -335,54 +341,98 @@ def required_subjects(condition: Condition) -> frozenset[str]:
     return frozenset()
 
 
-def _evaluate(condition: Condition, facts: FactIndex) -> list[Match]:
+_Evaluator = Callable[[dict[str, list[Fact]]], list[Match]]
+_COMPILED: dict[int, tuple[Condition, _Evaluator]] = {}
+"""Each condition evaluated so far, by identity (hashing one walks it), with the functions that
+evaluate it: `check` evaluates the same few hundred conditions for every hand."""
+
+
+def _compile(condition: Condition) -> _Evaluator:
     if isinstance(condition, Atom):
-        found = []
-        tests = condition.tests
-        for fact in facts.by_subject.get(condition.key, ()):
-            values = fact.values
-            for test in tests:
-                if not test.holds(values.get(test.fact)):
-                    break
-            else:
-                binding = fact.source if fact.subject != "hand" else None
-                found.append(Match(binding, (fact.unknown,) if fact.unknown else ()))
-        return found
+        return _compile_atom(condition)
     if isinstance(condition, Question):
-        return [Match(None, (condition.text,))]
+        questions = (condition.text,)
+        return lambda facts: [Match(None, questions)]
     if isinstance(condition, AnyOf):
+        return _compile_any(tuple(_compile(part) for part in condition.parts))
+    if isinstance(condition, All):
+        return _compile_all(tuple(_compile(part) for part in condition.parts))
+    assert isinstance(condition, Not)
+    return _compile_not(_compile(condition.part))
+
+
+def _compile_atom(atom: Atom) -> _Evaluator:
+    key = atom.key
+    # Plain `FACT: VALUE` tests compare all at once, as a tuple of the fact's values.
+    names = tuple(test.fact for test in atom.tests if test.op == "is")
+    wanted = tuple(test.value for test in atom.tests if test.op == "is")
+    compared = tuple(test for test in atom.tests if test.op != "is")
+    of_hand = atom.subject == "hand"
+
+    def atom_holds(facts: dict[str, list[Fact]]) -> list[Match]:
+        found = []
+        for fact in facts.get(key, ()):
+            values = fact.values
+            if names and tuple(map(values.get, names)) != wanted:
+                continue
+            if compared and not all(test.holds(values.get(test.fact)) for test in compared):
+                continue
+            found.append(Match(None if of_hand else fact.source, (fact.unknown,) if fact.unknown else ()))
+        return found
+
+    return atom_holds
+
+
+def _compile_any(parts: tuple[_Evaluator, ...]) -> _Evaluator:
+    def any_holds(facts: dict[str, list[Fact]]) -> list[Match]:
         seen: dict[tuple[int, tuple[str, ...]], Match] = {}
-        for part in condition.parts:
-            for match in _evaluate(part, facts):
+        for part in parts:
+            for match in part(facts):
                 seen.setdefault((id(match.binding), match.questions), match)
         return _prefer_certain(list(seen.values()))
-    if isinstance(condition, All):
+
+    return any_holds
+
+
+def _compile_all(parts: tuple[_Evaluator, ...]) -> _Evaluator:
+    def all_hold(facts: dict[str, list[Fact]]) -> list[Match]:
         results = []
-        for part in condition.parts:
-            result = _evaluate(part, facts)
+        for part in parts:
+            result = part(facts)
             if not result:
                 return []
             results.append(result)
+        # Bound to the first part that names an irregularity, claim or act; the other parts'
+        # open questions (if none of their matches is certain) are added to each of its matches.
         lead_index = next((i for i, result in enumerate(results) if any(m.binding is not None for m in result)), 0)
         extra: list[str] = []
         for index, result in enumerate(results):
-            if index == lead_index:
-                continue
-            if not any(match.certain for match in result):
+            if index != lead_index and not any(match.certain for match in result):
                 extra.extend(q for match in result[:1] for q in match.questions)
-        return [Match(match.binding, tuple(dict.fromkeys(match.questions + tuple(extra))))
-                for match in results[lead_index]]
-    assert isinstance(condition, Not)
-    result = _evaluate(condition.part, facts)
-    if any(match.certain for match in result):
-        return []
-    if result:
-        return [Match(None, tuple(f"not ({q})" for match in result for q in match.questions))]
-    return [Match(None)]
+        lead = results[lead_index]
+        if not extra and not any(match.questions for match in lead):
+            return lead
+        return [Match(match.binding, tuple(dict.fromkeys(match.questions + tuple(extra)))) for match in lead]
+
+    return all_hold
+
+
+def _compile_not(part: _Evaluator) -> _Evaluator:
+    def not_holds(facts: dict[str, list[Fact]]) -> list[Match]:
+        result = part(facts)
+        if any(match.certain for match in result):
+            return []
+        if result:
+            return [Match(None, tuple(f"not ({q})" for match in result for q in match.questions))]
+        return [Match(None)]
+
+    return not_holds
 
 
 def _prefer_certain(matches: list[Match]) -> list[Match]:
     certain_bindings = {id(m.binding) for m in matches if m.certain}
+    if not certain_bindings:
+        return matches
     return [m for m in matches if m.certain or id(m.binding) not in certain_bindings]
 
 

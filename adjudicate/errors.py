@@ -7,13 +7,17 @@ replay records. A card not in the pack, or a card in two places, is.
 from __future__ import annotations
 
 import difflib
-from typing import Iterable, NamedTuple, Sequence
+from typing import Iterable, Sequence
 
 from msgspec import Struct
 
 
-class Pos(NamedTuple):
-    """Where something stands in a file: 1-based line and column (a tuple: made for every YAML value)."""
+class Pos(Struct, frozen=True, gc=False):
+    """Where something stands in a file: 1-based line and column.
+
+    One is made for every YAML value read: a record built in C, and left out of the garbage
+    collector's rounds (it holds only a text and two numbers, so it can be part of no cycle).
+    """
 
     path: str
     """The file as the user named it."""

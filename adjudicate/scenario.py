@@ -13,11 +13,11 @@ import os
 
 from msgspec import Struct, field
 
-from adjudicate.acts import Act
-from adjudicate.cards import Card, Suit
+from adjudicate.acts import Act, parse_act
+from adjudicate.cards import Card, Suit, parse_card
 from adjudicate.errors import InputError, Pos, Problem, ScenarioError, did_you_mean
-from adjudicate.seats import Seat, Side
-from adjudicate.yamlsource import Node, parse_yaml, read_text
+from adjudicate.seats import SEATS_BY_NAME, Seat, Side
+from adjudicate.yamlsource import NULL_TAG, Node, parse_yaml, read_text
 
 TOP_KEYS = frozenset({"title", "notes", "code", "house", "dealer", "score", "hands", "turned", "log", "expect"})
 EXPECT_KEYS = frozenset({"laws", "include", "not", "unknown", "trump", "winners", "irregularities", "remedies"})
@@ -181,6 +181,9 @@ class _Reader:
     @staticmethod
     def seat(node: Node, what: str) -> Seat:
         text = node.text(what)
+        seat = SEATS_BY_NAME.get(text)
+        if seat is not None:
+            return seat
         try:
             return Seat.parse(text)
         except ValueError:
@@ -215,29 +218,30 @@ class _Reader:
         return hands
 
     def holding(self, node: Node, seat: str) -> Holding:
-        what = f"the hand of {seat}"
-        if node.is_scalar() and not node.is_null():
+        if node.kind == "seq":
+            # Read straight from the nodes: the checking calls (with their messages) only where a card is not text.
+            items: list[tuple[str, Pos]] = [
+                (element.value if element.kind == "scalar" and element.tag != NULL_TAG  # type: ignore[misc]
+                 else element.text(f"a card in the hand of {seat}"), element.pos) for element in node.elements()]
+        elif node.is_scalar() and not node.is_null():
             # `E: QS 9H JD AC 8C` is allowed as well as a list.
-            words = node.text(what).replace(",", " ").split()
+            words = node.text(f"the hand of {seat}").replace(",", " ").split()
             items = [(word, node.pos) for word in words]
         else:
-            node.expect_seq(what)
-            items = [(element.text(f"a card in {what}"), element.pos) for element in node.elements()]
+            raise node.error(f"the hand of {seat} should be a list of cards, not {node.describe()}")
         complete = True
         if items and items[-1][0].strip() == UNKNOWN_REST:
             complete = False
             items = items[:-1]
         cards: list[Card] = []
-        positions: list[Pos] = []
         for word, pos in items:
-            if word.strip() == UNKNOWN_REST:
-                raise InputError.at(pos, f"`...` may only end {what}, meaning the rest is unknown")
             try:
-                cards.append(Card.parse(word))
+                cards.append(parse_card(word))
             except ValueError as error:
-                raise InputError.at(pos, f"in {what}: {error}") from None
-            positions.append(pos)
-        return Holding(tuple(cards), complete, tuple(positions), node.pos)
+                if word.strip() == UNKNOWN_REST:
+                    raise InputError.at(pos, f"`...` may only end the hand of {seat}, meaning the rest is unknown")
+                raise InputError.at(pos, f"in the hand of {seat}: {error}") from None
+        return Holding(tuple(cards), complete, tuple(pos for _, pos in items), node.pos)
 
     def log(self, node: Node) -> tuple[LogEntry, ...]:
         node.expect_seq("`log`")
@@ -257,26 +261,29 @@ class _Reader:
         return tuple(entries)
 
     def act(self, node: Node) -> Act:
-        if node.is_scalar() and not node.is_null():
-            words = node.text("a log entry")
-            try:
-                return Act.parse(words)
-            except ValueError as error:
-                raise node.error(str(error)) from None
-        if node.is_map():
-            pairs = list(node.items())
-            if len(pairs) != 1:
+        kind = node.kind
+        if kind == "map":
+            pairs = node.value
+            if len(pairs) != 1:  # type: ignore[arg-type]
                 raise node.error("a log entry is one act, {SEAT: ACT}, such as `- W: order up`; "
-                                 f"this one has {len(pairs)} keys")
-            key, knode, value = pairs[0]
+                                 f"this one has {len(pairs)} keys")  # type: ignore[arg-type]
+            knode, value = next(iter(pairs.values()))  # type: ignore[attr-defined]
             seat = self.seat(knode, "the seat of a log entry")
-            if value.is_seq():
+            if value.kind == "scalar" and value.tag != NULL_TAG:
+                words = value.value
+            elif value.is_seq():
                 raise value.error("an act is written as words, such as `expose KH QS`, not as a list")
-            words = value.text(f"the act of {seat}")
+            else:
+                words = value.text(f"the act of {seat}")
             try:
-                return Act.parse(words, seat)
+                return parse_act(words, seat)
             except ValueError as error:
                 raise value.error(str(error)) from None
+        if kind == "scalar" and node.tag != NULL_TAG:
+            try:
+                return parse_act(node.value, None)
+            except ValueError as error:
+                raise node.error(str(error)) from None
         raise node.error("a log entry should be an act {SEAT: ACT} (like `- W: AS`) or a table event "
                          f"(like `- quit`), not {node.describe()}")
 

@@ -51,34 +51,29 @@ MAX_DEPTH = 100
 _STD = "tag:yaml.org,2002:"
 _CONTROL = re.compile("[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 """Control characters: YAML refuses them written raw, but a double-quoted "\\e" escape gets them in."""
-_NULL = _STD + "null"
-_tuple_new = tuple.__new__
+NULL_TAG = _NULL = _STD + "null"
+"""The tag of an empty value (`key:` with nothing after it, `~`, `null`)."""
 _SCALAR, _SEQUENCE, _MAPPING = yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode
 _ALLOWED_TAGS = {_STD + t for t in ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")}
 
 
-class Node(Struct, eq=False):
+class Node(Struct, eq=False, gc=False):
     """One YAML value with its position.
 
     `value` is a `str` for scalars (the text as written, whatever its implicit
     type), a `list[Node]` for sequences, and a `dict[str, tuple[Node, Node]]`
     (key -> (key node, value node)) for mappings.
+
+    Nodes form a tree, never a cycle (an alias is read as a copy of the value it names), so the
+    garbage collector need not track them (`gc=False`).
     """
 
     kind: str
     """"scalar", "seq" or "map"."""
     value: object
-    path: str
-    line: int
-    """1-based, as the position's."""
-    column: int
+    pos: Pos
+    """Where the value starts."""
     tag: str = field(default=_STD + "str")
-
-    @property
-    def pos(self) -> Pos:
-        """Where the value starts (made when asked: most values are never in an error)."""
-        # tuple.__new__ straight: NamedTuple's own __new__ is a Python function, and this runs per card.
-        return _tuple_new(Pos, (self.path, self.line, self.column))
 
     # --- shape checks -------------------------------------------------
     def is_scalar(self) -> bool:
@@ -184,18 +179,18 @@ class _Builder:
 
     def build(self, node: yaml.Node, depth: int) -> Node:
         mark = node.start_mark
-        line, column = mark.line + 1, mark.column + 1
+        pos = Pos(self.path, mark.line + 1, mark.column + 1)
         self.count += 1
         tag = node.tag
         if self.count > MAX_NODES or depth > MAX_DEPTH or tag not in _ALLOWED_TAGS:
-            self.refuse(node, line, column, depth)
+            self.refuse(node, pos, depth)
         kind = type(node)
         if kind is _SCALAR:
             if self.escapes:
-                self.refuse_control(node.value, line, column)
-            return Node("scalar", node.value, self.path, line, column, tag)
+                self.refuse_control(node.value, pos)
+            return Node("scalar", node.value, pos, tag)
         if kind is _SEQUENCE:
-            return Node("seq", [self.build(child, depth + 1) for child in node.value], self.path, line, column, tag)
+            return Node("seq", [self.build(child, depth + 1) for child in node.value], pos, tag)
         assert kind is _MAPPING
         mapping: dict[str, tuple[Node, Node]] = {}
         for knode, vnode in node.value:
@@ -207,18 +202,17 @@ class _Builder:
                 first = mapping[name][0].pos
                 raise InputError.at(key.pos, f"duplicate key {name!r} (first at line {first.line})")
             mapping[name] = (key, self.build(vnode, depth + 1))
-        return Node("map", mapping, self.path, line, column, tag)
+        return Node("map", mapping, pos, tag)
 
-    def refuse_control(self, text: str, line: int, column: int) -> None:
+    def refuse_control(self, text: str, pos: Pos) -> None:
         control = _CONTROL.search(text)
         if control:
-            raise InputError.at(Pos(self.path, line, column), f"the text holds the control character "
+            raise InputError.at(pos, f"the text holds the control character "
                                      f"{_describe_char(control.group())} (written as an escape); "
                                      "it could rewrite the terminal it is printed on; refused")
 
-    def refuse(self, node: yaml.Node, line: int, column: int, depth: int) -> None:
+    def refuse(self, node: yaml.Node, pos: Pos, depth: int) -> None:
         """Raise the error for a value over a limit, or with a tag that is not allowed."""
-        pos = Pos(self.path, line, column)
         if self.count > MAX_NODES:
             raise InputError.at(pos, f"the file expands to more than {MAX_NODES:,} values "
                                      "(YAML aliases repeated many times?); refused")
