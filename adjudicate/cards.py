@@ -127,6 +127,7 @@ class Rank(enum.IntEnum):
         return f"Rank.parse({self.letter!r})"
 
 
+_KNAVE = Rank.KNAVE
 _RANK_LETTERS = {r: (str(int(r)) if r <= 9 else "TJQKA"[r - 10]) for r in Rank}
 _RANK_BY_LETTER = {letter: r for r, letter in _RANK_LETTERS.items()}
 _RANK_BY_LETTER["10"] = Rank.TEN
@@ -217,9 +218,10 @@ class Trump(Struct, frozen=True):
 
     def suit_of(self, card: Card) -> Suit:
         """The suit a card belongs to for following suit: a left bower's is trumps."""
-        if self.is_left_bower(card):
-            assert self.suit is not None
-            return self.suit
+        # is_left_bower, written out: this runs for every card of every holding the replay annotates.
+        suit = self.suit
+        if card.rank is _KNAVE and self.bowers and suit is not None and card.suit is _SAME_COLOUR[suit]:
+            return suit
         return card.suit
 
     def is_right_bower(self, card: Card) -> bool:

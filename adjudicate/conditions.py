@@ -285,6 +285,12 @@ class FactIndex:
             yield from facts
 
 
+_Evaluator = Callable[[dict[str, list[Fact]]], list[Match]]
+_COMPILED: dict[int, tuple[Condition, frozenset[str], _Evaluator]] = {}
+"""Each condition evaluated so far, by identity (hashing one walks it), with its required subjects and
+the functions that evaluate it: `check` evaluates the same few hundred conditions for every hand."""
+
+
 def evaluate(condition: Condition, facts: "Iterable[Fact] | FactIndex",
              required: frozenset[str] | None = None) -> list[Match]:
     """Every way the condition holds over these facts (empty when it does not).
@@ -294,14 +300,23 @@ def evaluate(condition: Condition, facts: "Iterable[Fact] | FactIndex",
     """
     index = facts if isinstance(facts, FactIndex) else FactIndex(facts)
     by_subject = index.by_subject
-    needed = required if required is not None else required_subjects(condition)
-    for subject in needed:
+    entry = _compiled(condition)
+    for subject in entry[1] if required is None else required:
         if subject not in by_subject:
             return []
+    return entry[2](by_subject)
+
+
+def evaluator(condition: Condition) -> Callable[[dict[str, list[Fact]]], list[Match]]:
+    """The function that evaluates a condition over a `FactIndex.by_subject`: `evaluate` without its checks."""
+    return _compiled(condition)[2]
+
+
+def _compiled(condition: Condition) -> tuple[Condition, frozenset[str], _Evaluator]:
     entry = _COMPILED.get(id(condition))
     if entry is None or entry[0] is not condition:
-        entry = _COMPILED[id(condition)] = (condition, _compile(condition))
-    return entry[1](by_subject)
+        entry = _COMPILED[id(condition)] = (condition, required_subjects(condition), _compile(condition))
+    return entry
 
 
 _NARROWING = {"act": "verb", "claim": "kind", "election": "kind"}
@@ -339,12 +354,6 @@ def required_subjects(condition: Condition) -> frozenset[str]:
         parts = [required_subjects(part) for part in condition.parts]
         return frozenset.intersection(*parts) if parts else frozenset()
     return frozenset()
-
-
-_Evaluator = Callable[[dict[str, list[Fact]]], list[Match]]
-_COMPILED: dict[int, tuple[Condition, _Evaluator]] = {}
-"""Each condition evaluated so far, by identity (hashing one walks it), with the functions that
-evaluate it: `check` evaluates the same few hundred conditions for every hand."""
 
 
 def _compile(condition: Condition) -> _Evaluator:
@@ -385,10 +394,12 @@ def _compile_atom(atom: Atom) -> _Evaluator:
 
 def _compile_any(parts: tuple[_Evaluator, ...]) -> _Evaluator:
     def any_holds(facts: dict[str, list[Fact]]) -> list[Match]:
+        matches = [match for part in parts for match in part(facts)]
+        if len(matches) <= 1:
+            return matches
         seen: dict[tuple[int, tuple[str, ...]], Match] = {}
-        for part in parts:
-            for match in part(facts):
-                seen.setdefault((id(match.binding), match.questions), match)
+        for match in matches:
+            seen.setdefault((id(match.binding), match.questions), match)
         return _prefer_certain(list(seen.values()))
 
     return any_holds

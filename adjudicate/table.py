@@ -230,6 +230,7 @@ class _Replay:
     def __init__(self, scenario: Scenario, game: Game):
         self.scenario = scenario
         self.game = game
+        self.euchre = game.euchre
         self.problems: list[Problem] = []
         self.where: dict[Card, tuple["Seat | str", Pos]] = {}
         self.records: dict[Seat, SeatRecord] = {}
@@ -272,31 +273,37 @@ class _Replay:
 
     # --- setting out -------------------------------------------------------
     def deal(self) -> None:
-        scenario, game = self.scenario, self.game
+        scenario, euchre = self.scenario, self.euchre
         turned = scenario.turned
         if turned is not None and scenario.turned_pos is not None:
-            self.place(turned, scenario.dealer if not game.euchre else "the turned card", scenario.turned_pos)
+            self.place(turned, scenario.dealer if not euchre else "the turned card", scenario.turned_pos)
+        pack, where = self.game.pack.cards, self.where
         for seat in SEATS:
             holding = scenario.hands.get(seat)
             cards = set(holding.cards) if holding else set()
-            seen: dict[Card, Pos] = {}
-            for card, pos in zip(holding.cards if holding else (), holding.positions if holding else ()):
-                if card in seen:
-                    self.problem(pos, f"the hand of {seat}: {card} is listed twice (also at column {seen[card].column})")
-                    continue
-                seen[card] = pos
-                if not game.euchre and card == turned and seat is scenario.dealer:
-                    continue
-                self.place(card, seat, pos)
+            if holding is not None:
+                seen: set[Card] = set()
+                for card, pos in zip(holding.cards, holding.positions):
+                    if card in seen:
+                        first = holding.positions[holding.cards.index(card)]
+                        self.problem(pos, f"the hand of {seat}: {card} is listed twice (also at column {first.column})")
+                        continue
+                    seen.add(card)
+                    if not euchre and card == turned and seat is scenario.dealer:
+                        continue
+                    if card in pack and card not in where:
+                        where[card] = (seat, pos)  # `place`, for the everyday case
+                    else:
+                        self.place(card, seat, pos)
             listed = len(cards)
             complete = bool(holding and holding.complete)
-            if not game.euchre and turned is not None and seat is scenario.dealer:
+            if not euchre and turned is not None and seat is scenario.dealer:
                 # The turned card is the dealer's last card (Short Whist law 44 III).
                 if turned not in cards:
                     cards.add(turned)
                     listed += 1
             self.records[seat] = SeatRecord(seat, cards, complete, listed)
-        if not game.euchre:
+        if not euchre:
             self.trumps = Trump(turned.suit if turned else None, bowers=False)
 
     # --- the log ------------------------------------------------------------
@@ -304,7 +311,7 @@ class _Replay:
         self.deal()
         for entry in self.scenario.log:
             if self.phase == "deal" and entry.act.verb not in DEAL_ACTS:
-                self.phase = "making" if self.game.euchre else "play"
+                self.phase = "making" if self.euchre else "play"
             self.moments.append(Moment(entry.number, entry.act, entry.pos, self.phase, self.trick_number(),
                                        self.making_round()))
             self.act(entry)
@@ -335,7 +342,7 @@ class _Replay:
             self.make(entry)
         elif verb == "turn":
             if self.phase == "deal":
-                self.phase = "making" if self.game.euchre else "play"
+                self.phase = "making" if self.euchre else "play"
         elif verb == "cut" and self.tricks:
             # The cut for the next deal: the hand is over.
             self.close_open_trick(entry.number)
@@ -458,7 +465,7 @@ class _Replay:
         record = self.records[seat]
         where = self.where.get(card)
         turned = self.scenario.turned
-        if card == turned and self.game.euchre:
+        if card == turned and self.euchre:
             if seat is self.scenario.dealer and self.turned_taken:
                 return True
             self.problem(entry.pos, f"{seat} {doing} {card}, but {card} is the turned card"
@@ -571,7 +578,7 @@ class _Replay:
                     also_played=tuple(cards[1:]))
         if not trick.active:
             trick.leader = seat
-            trick._led = self.trumps.suit_of(card) if self.trumps.suit or not self.game.euchre else card.suit
+            trick._led = self.trumps.suit_of(card) if self.trumps.suit or not self.euchre else card.suit
         trick.plays.append(play)
         record = self.records[seat]
         record.gone.append((entry.number, card, "played"))
@@ -663,6 +670,7 @@ class _Replay:
     # --- what each player held at each play ----------------------------------
     def annotate(self, table: Table) -> None:
         hand_size = self.game.hand_size
+        suit_of = self.trumps.suit_of
         for trick in self.tricks:
             for play in trick.plays:
                 record = self.records[play.seat]
@@ -672,7 +680,7 @@ class _Replay:
                 if led is None:
                     play.legal = holding.known if holding.unknown == 0 else None
                     continue
-                following = frozenset(card for card in holding.known if self.trumps.suit_of(card) is led)
+                following = frozenset(card for card in holding.known if suit_of(card) is led)
                 if following:
                     play.legal = following
                 elif holding.unknown == 0:
