@@ -6,7 +6,6 @@ replay records. A card not in the pack, or a card in two places, is.
 
 from __future__ import annotations
 
-import difflib
 from typing import Iterable, Sequence
 
 from msgspec import Struct
@@ -70,6 +69,8 @@ class UsageError(AdjudicateError):
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean "x"?)' for the closest choice, or '' when none is close."""
+    import difflib  # only when there is a mistake to name: not at every start
+
     options = sorted(set(choices))
     close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
     if not close:

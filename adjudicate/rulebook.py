@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import textwrap
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
@@ -33,15 +32,17 @@ FAMILIES = ("whist", "euchre")
 RANKS = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
 """Every rank a pack may hold, highest first."""
 
-_CODE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
-_LAW_ID = re.compile(r"[0-9]+")
-_CLAUSE_ID = re.compile(r"[IVXLC]+")
-_REF = re.compile(r"([0-9]+)(?:\.([IVXLC]+))?")
-_SUBJECT = re.compile(r"[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)*")
-_FOOTNOTE_MARK = re.compile(r"\[([0-9]+)\]")
-_CLAUSE_LINE = re.compile(r"\s*[IVXLC]+\.\s")
+# Patterns as text, compiled (and kept) by `re` when first used: most runs load rulebooks from the
+# cache and never use them.
+_CODE = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*"
+_LAW_ID = r"[0-9]+"
+_CLAUSE_ID = r"[IVXLC]+"
+_REF = r"([0-9]+)(?:\.([IVXLC]+))?"
+_SUBJECT = r"[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*)*"
+_FOOTNOTE_MARK = r"\[([0-9]+)\]"
+_CLAUSE_LINE = r"\s*[IVXLC]+\.\s"
 # "Law 27", "Rule 32", "Laws 45 and 50": a citation the refs must list
-_CITATION = re.compile(r"\b(?:Laws?|Rules?)\s+([0-9]+(?:\s*(?:,|and|or|to|-|–)\s*[0-9]+)*)")
+_CITATION = r"\b(?:Laws?|Rules?)\s+([0-9]+(?:\s*(?:,|and|or|to|-|–)\s*[0-9]+)*)"
 
 
 # --- text --------------------------------------------------------------------
@@ -57,7 +58,7 @@ def paragraphs(text: str) -> tuple[str, ...]:
     current: list[str] = []
     for line in text.splitlines():
         stripped = line.strip()
-        if not stripped or (_CLAUSE_LINE.match(line) and current):
+        if not stripped or (re.match(_CLAUSE_LINE, line) and current):
             if current:
                 result.append(" ".join(current))
             current = [stripped] if stripped else []
@@ -76,9 +77,11 @@ def reflow(text: str, width: int | None = None) -> str:
     paras = paragraphs(text)
     if width is None:
         return "\n\n".join(paras)
+    import textwrap
+
     out = []
     for para in paras:
-        match = _CLAUSE_LINE.match(para)
+        match = re.match(_CLAUSE_LINE, para)
         indent = " " * (len(match.group(0)) if match else 0)
         out.append(textwrap.fill(para, width=width, subsequent_indent=indent,
                                  break_long_words=False, break_on_hyphens=False))
@@ -340,7 +343,7 @@ class _Reader:
             raise node.error(f"{what} is empty")
         return value
 
-    def text_list(self, node: Node, what: str, pattern: re.Pattern[str] | None = None,
+    def text_list(self, node: Node, what: str, pattern: str | None = None,
                   expected: str = "") -> tuple[str, ...]:
         node.expect_seq(what)
         values: list[str] = []
@@ -350,7 +353,7 @@ class _Reader:
             if value is None:
                 continue
             value = value.strip()
-            if pattern is not None and not pattern.fullmatch(value):
+            if pattern is not None and not re.fullmatch(pattern, value):
                 self.problem(element.pos, f"{value!r} in {what} is not {expected}")
                 continue
             if value in seen:
@@ -481,7 +484,7 @@ class _Reader:
             if child is not None:
                 got[key] = self.attempt(lambda: self.nonempty(child, f"the {key} of a note on law {law_id}"))
         mark = got.get("mark")
-        if mark is not None and not _LAW_ID.fullmatch(mark.strip()):
+        if mark is not None and not re.fullmatch(_LAW_ID, mark.strip()):
             self.problem(node.get("mark").pos, f"a note's mark should be its footnote number, like \"32\", "  # type: ignore[union-attr]
                                                f"not {mark!r}")
             mark = None
@@ -494,9 +497,9 @@ class _Reader:
 
     def check_marks(self, law: Law, node: Node) -> None:
         """Each note's marker ([32]) stands in the text or a clause; each marker has its note."""
-        printed = set(_FOOTNOTE_MARK.findall(law.text))
+        printed = set(re.findall(_FOOTNOTE_MARK, law.text))
         for clause in law.clauses:
-            printed.update(_FOOTNOTE_MARK.findall(clause.text))
+            printed.update(re.findall(_FOOTNOTE_MARK, clause.text))
         marks = {note.mark for note in law.notes}
         for note in law.notes:
             if note.mark not in printed:
@@ -522,7 +525,7 @@ class _Reader:
         texts += [(note.text, note.refs, note.pos, f"note [{note.mark}]") for note in law.notes]
         for text, refs, pos, what in texts:
             listed = {ref.partition(".")[0] for ref in refs}
-            for match in _CITATION.finditer(text):
+            for match in re.finditer(_CITATION, text):
                 for number in re.findall(r"[0-9]+", match.group(1)):
                     if number not in listed:
                         self.problem(pos, f"{what} cites law {number} ({match.group(0).strip()!r}), "
@@ -547,14 +550,14 @@ class _Reader:
 
 def _law_id(reader: _Reader, node: Node) -> str:
     value = node.text("a law's id").strip()
-    if not _LAW_ID.fullmatch(value):
+    if not re.fullmatch(_LAW_ID, value):
         raise node.error(f'a law\'s id should be its number as a string, like "63", not {value!r}')
     return value
 
 
 def _clause_id(node: Node) -> str:
     value = node.text("a clause's id").strip()
-    if not _CLAUSE_ID.fullmatch(value):
+    if not re.fullmatch(_CLAUSE_ID, value):
         raise node.error(f'a clause\'s id should be its Roman numeral, like "IV", not {value!r}')
     return value
 
@@ -575,7 +578,7 @@ def _positive(node: Node, what: str) -> int:
 
 def _code(reader: _Reader, node: Node) -> str:
     value = node.text("the code").strip()
-    if not _CODE.fullmatch(value):
+    if not re.fullmatch(_CODE, value):
         raise node.error(f"the code should be a short id in lower case, like \"short-whist\", not {value!r}")
     return value
 
@@ -633,7 +636,7 @@ _NOTE_FIELDS: dict[str, tuple[bool, Any]] = {"mark": (True, None), "by": (True, 
                                              "refs": (False, None)}
 _GAME_FIELDS: dict[str, tuple[bool, Callable[..., Any]]] = {
     "family": (True, lambda r, n: _one_of(n, "game.family", FAMILIES)),
-    "ranks": (True, lambda r, n: r.text_list(n, "game.ranks", re.compile("|".join(RANKS)),
+    "ranks": (True, lambda r, n: r.text_list(n, "game.ranks", "|".join(RANKS),
                                              f"a rank ({' '.join(RANKS)}; ten is T)")),
     "hand_size": (True, lambda r, n: _positive(n, "game.hand_size")),
     "game_points": (True, lambda r, n: _positive(n, "game.game_points")),

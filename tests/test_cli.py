@@ -29,7 +29,7 @@ def test_a_command_alone_reads_as_it_does_in_the_full_app(name, args):
 
 
 def test_the_installed_entry_point_rules_and_suggests(tmp_path):
-    main = [sys.executable, "-c", "from adjudicate.cli import main; main()"]
+    main = [sys.executable, "-m", "adjudicate"]  # the module the `adjudicate` script runs
     ruled = subprocess.run(main + ["rule", "--format", "json", SCENARIO], capture_output=True, text=True)
     assert ruled.returncode == 0 and '"laws"' in ruled.stdout
     typo = subprocess.run(main + ["rul", SCENARIO], capture_output=True, text=True)
