@@ -214,7 +214,7 @@ class _Reader:
         node.check_keys("`hands`", frozenset({"N", "E", "S", "W"}))
         hands: dict[Seat, Holding] = {}
         for key, _, value in node.items():
-            hands[Seat(key)] = self.holding(value, key)
+            hands[SEATS_BY_NAME[key]] = self.holding(value, key)
         return hands
 
     def holding(self, node: Node, seat: str) -> Holding:
