@@ -13,6 +13,7 @@ import gc
 import operator
 import os
 import re
+import stat
 from functools import lru_cache
 from typing import Any, Iterator
 
@@ -45,6 +46,8 @@ MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_NODES = 50_000
 """The most values a file may hold or expand to, aliases counted each time they are used
 (a built-in rulebook holds about 2,000; a scenario a few hundred)."""
+_CHUNK = 64 * 1024
+"""How much of a pipe or device is read at a time."""
 MAX_DEPTH = 100
 """The deepest nesting of lists and mappings."""
 
@@ -367,12 +370,18 @@ def read_text(path: str | os.PathLike[str]) -> str:
         # os-level calls, not open(): a scenario is read in one read, and check reads thousands.
         handle = os.open(name, os.O_RDONLY | getattr(os, "O_BINARY", 0))
         try:
-            size = os.fstat(handle).st_size
+            status = os.fstat(handle)
+            size = status.st_size
             if size > MAX_FILE_BYTES:
                 raise InputError.at(whole, too_big.replace(f"more than {MAX_FILE_BYTES:,}", f"{size:,}", 1)
                                     + f" (the most read is {MAX_FILE_BYTES:,})")
-            data = os.read(handle, MAX_FILE_BYTES + 1)
-            while len(data) < min(size, MAX_FILE_BYTES + 1) and (more := os.read(handle, MAX_FILE_BYTES + 1 - len(data))):
+            # A regular file is read in one call, asking for the size fstat gives and a byte more (asking
+            # for the whole limit has the OS map and unmap megabytes for each kilobyte scenario); a pipe
+            # or a device, whose size fstat does not know, is read in chunks to its end or the limit.
+            regular = stat.S_ISREG(status.st_mode)
+            data = os.read(handle, min(size, MAX_FILE_BYTES) + 1)
+            while (len(data) <= MAX_FILE_BYTES and (len(data) < size or not regular)
+                   and (more := os.read(handle, min(_CHUNK, MAX_FILE_BYTES + 1 - len(data))))):
                 data += more
         finally:
             os.close(handle)

@@ -383,6 +383,31 @@ def test_fifty_megabytes_refused_within_two_seconds(tmp_path, command):
     assert f"the most read is {MAX_FILE_BYTES:,}" in match["message"]
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_scenario_through_a_pipe_is_read_to_its_end(tmp_path):
+    """A pipe has no size to ask for: it is read in chunks, the whole scenario (here longer than one chunk)."""
+    scenario = (ROOT / "scenarios" / "euchre" / "revoke-established.yaml").read_text(encoding="utf-8")
+    padded = scenario + "".join(f"# padding line {n:06d} to pass the size of one read\n" for n in range(3000))
+    source = tmp_path / "scenario.yaml"
+    source.write_text(padded, encoding="utf-8")
+    pipe = tmp_path / "scenario.fifo"
+    os.mkfifo(pipe)
+    copy = f"import shutil; shutil.copyfileobj(open({str(source)!r}, 'rb'), open({str(pipe)!r}, 'wb'))"
+    writer = subprocess.Popen([sys.executable, "-c", copy])
+    ruled = subprocess.run([sys.executable, "-m", "adjudicate", "rule", "--format", "json", str(pipe)],
+                           capture_output=True, text=True, timeout=60)
+    writer.wait(timeout=60)
+    assert ruled.returncode == 0, ruled.stderr
+    assert json.loads(ruled.stdout)["title"] == "East trumps a spade while holding one"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_an_endless_device_is_refused_at_the_limit():
+    result = runner.invoke(app, ["replay", "/dev/zero"])
+    assert result.exit_code == 2
+    assert f"more than {MAX_FILE_BYTES:,} bytes" in result.output
+
+
 @pytest.mark.parametrize("command", ["replay", "lint"])
 def test_billion_laughs_refused_well_under_a_second(tmp_path, command):
     (match,) = timed_refusal(billion_laughs(tmp_path / "lol.yaml"), command, within=0.5)
