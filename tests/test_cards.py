@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from adjudicate.acts import ACT_EXAMPLES, Act
-from adjudicate.cards import EUCHRE_PACK, WHIST_PACK, Card, Rank, Suit, Trump
+from adjudicate.cards import EUCHRE_PACK, WHIST_PACK, Card, Suit, Trump
 from adjudicate.seats import Seat, Side
 
 
