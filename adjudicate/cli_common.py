@@ -7,6 +7,8 @@ import sys
 from typing import Any, Callable, NoReturn, TypeVar
 
 import typer
+from typer.main import get_command_name
+from typer.models import CommandInfo
 
 from adjudicate.errors import AdjudicateError, InputError
 
@@ -26,6 +28,32 @@ def new_app(**settings: Any) -> typer.Typer:
 
 app = new_app()
 """Every command registers itself here (`@app.command()` in its `cli_*` module)."""
+
+COMMAND_MODULES = {"rule": "cli_rule", "replay": "cli_replay", "check": "cli_check", "schema": "cli_check",
+                   "laws": "cli_laws", "law": "cli_laws", "lint": "cli_laws", "diff": "cli_house"}
+"""The module (under `adjudicate`) whose import registers each command: `adjudicate CMD` imports only
+that one (`adjudicate/__main__.py`); a test keeps the table whole."""
+
+
+def command_name(info: CommandInfo) -> str:
+    """The name a registered command is run by: its own, or its function's (`diff`)."""
+    return info.name or get_command_name(getattr(info.callback, "__name__", ""))
+
+
+def command_named(name: str) -> typer.Typer | None:
+    """An app holding only the command `name`, of those registered so far (None if there is no such command).
+
+    Typer inspects every registered command's signature before it runs one (about 20 ms
+    for the eight); `adjudicate rule FILE` needs only its own. The app stays a group
+    (a callback that does nothing), so usage, help and errors read `adjudicate rule …`
+    exactly as they do from the full app.
+    """
+    chosen = [info for info in app.registered_commands if command_name(info) == name]
+    if not chosen:
+        return None
+    single = new_app(callback=lambda: None)
+    single.registered_commands = chosen
+    return single
 
 
 class Format(str, enum.Enum):

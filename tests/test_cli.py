@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicate.cli import app, command_name, command_named
+from adjudicate.cli_common import COMMAND_MODULES
 
 runner = CliRunner()
 NAMES = [command_name(info) for info in app.registered_commands]
@@ -34,3 +35,23 @@ def test_the_installed_entry_point_rules_and_suggests(tmp_path):
     assert ruled.returncode == 0 and '"laws"' in ruled.stdout
     typo = subprocess.run(main + ["rul", SCENARIO], capture_output=True, text=True)
     assert typo.returncode == 2 and "Did you mean 'rule'?" in typo.stderr
+
+
+def test_each_command_is_registered_by_the_module_the_entry_point_imports_for_it():
+    assert sorted(COMMAND_MODULES) == sorted(NAMES)
+    for info in app.registered_commands:
+        assert info.callback.__module__ == f"adjudicate.{COMMAND_MODULES[command_name(info)]}"
+
+
+@pytest.mark.parametrize("name", ["rule", "law", "check"])
+def test_the_entry_point_imports_only_the_module_of_the_command(name):
+    script = ("import sys\n"
+              f"sys.argv = ['adjudicate', {name!r}, '--help']\n"
+              "from adjudicate.__main__ import main\n"
+              "try:\n    main()\nexcept SystemExit:\n    pass\n"
+              "print('imported:', ' '.join(sorted(m for m in sys.modules if m.startswith('adjudicate.cli'))))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert f"Usage: adjudicate {name} [OPTIONS]" in done.stdout
+    imported = done.stdout.splitlines()[-1].split()[1:]
+    assert sorted(imported) == sorted(["adjudicate.cli_common", f"adjudicate.{COMMAND_MODULES[name]}"])
