@@ -380,9 +380,12 @@ def read_text(path: str | os.PathLike[str]) -> str:
             # or a device, whose size fstat does not know, is read in chunks to its end or the limit.
             regular = stat.S_ISREG(status.st_mode)
             data = os.read(handle, min(size, MAX_FILE_BYTES) + 1)
-            while (len(data) <= MAX_FILE_BYTES and (len(data) < size or not regular)
-                   and (more := os.read(handle, min(_CHUNK, MAX_FILE_BYTES + 1 - len(data))))):
-                data += more
+            if len(data) < size or not regular:
+                chunks, got = [data], len(data)
+                while got <= MAX_FILE_BYTES and (more := os.read(handle, min(_CHUNK, MAX_FILE_BYTES + 1 - got))):
+                    chunks.append(more)
+                    got += len(more)
+                data = b"".join(chunks)
         finally:
             os.close(handle)
     except FileNotFoundError:
