@@ -218,7 +218,8 @@ class Trump(Struct, frozen=True):
 
     def suit_of(self, card: Card) -> Suit:
         """The suit a card belongs to for following suit: a left bower's is trumps."""
-        # is_left_bower, written out: this runs for every card of every holding the replay annotates.
+        # The one test of a left bower (is_left_bower asks this): the knave of the other suit of the
+        # trump colour, when knaves are bowers. It runs for every card of every holding replayed.
         suit = self.suit
         if card.rank is _KNAVE and self.bowers and suit is not None and card.suit is _SAME_COLOUR[suit]:
             return suit
@@ -228,8 +229,7 @@ class Trump(Struct, frozen=True):
         return self.bowers and self.suit is not None and card.rank is Rank.KNAVE and card.suit is self.suit
 
     def is_left_bower(self, card: Card) -> bool:
-        return (self.bowers and self.suit is not None and card.rank is Rank.KNAVE
-                and card.suit is self.suit.same_colour)
+        return self.suit_of(card) is not card.suit
 
     def is_trump(self, card: Card) -> bool:
         return self.suit is not None and self.suit_of(card) is self.suit

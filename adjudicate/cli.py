@@ -6,8 +6,6 @@ importing this module registers them all.
 
 from __future__ import annotations
 
-import sys
-
 # Each import registers its commands; `--help` lists them in this order, the main job first.
 from adjudicate import cli_rule  # noqa: F401  isort:skip
 from adjudicate import cli_replay  # noqa: F401  isort:skip
@@ -20,8 +18,9 @@ __all__ = ["app", "command_name", "command_named", "main"]
 
 
 def main() -> None:
-    single = command_named(sys.argv[1]) if len(sys.argv) > 1 else None
-    (single or app)()
+    """The full app (the `adjudicate` command itself starts from `adjudicate.__main__`, which imports
+    only the command asked for)."""
+    app()
 
 
 if __name__ == "__main__":  # pragma: no cover

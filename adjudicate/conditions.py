@@ -307,11 +307,6 @@ def evaluate(condition: Condition, facts: "Iterable[Fact] | FactIndex",
     return entry[2](by_subject)
 
 
-def evaluator(condition: Condition) -> Callable[[dict[str, list[Fact]]], list[Match]]:
-    """The function that evaluates a condition over a `FactIndex.by_subject`: `evaluate` without its checks."""
-    return _compiled(condition)[2]
-
-
 def _compiled(condition: Condition) -> tuple[Condition, frozenset[str], _Evaluator]:
     entry = _COMPILED.get(id(condition))
     if entry is None or entry[0] is not condition:

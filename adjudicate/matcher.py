@@ -10,11 +10,11 @@ partners may consult, the score after each) and its rulings.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Iterable
 
 from msgspec import Struct
 
-from adjudicate.conditions import Fact, FactIndex, Match, atoms, evaluate, evaluator, required_subjects
+from adjudicate.conditions import Fact, FactIndex, Match, atoms, evaluate, required_subjects
 from adjudicate.facts import Claim, Facts, Irregularity
 from adjudicate.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.rulebook import Law, Rulebook, builtin_codes, builtin_rulebook
@@ -168,21 +168,18 @@ def _plain(value: object) -> object:
     return str(value)
 
 
-_Candidate = tuple[int, Law, frozenset[str], Callable[[dict[str, list[Fact]]], list[Match]]]
-
-
 class _Prepared(Struct, frozen=True):
     """A rulebook's laws with conditions, filed by a subject each needs, worked out once a rulebook."""
 
-    always: tuple[_Candidate, ...]
-    """(order, law, needed subjects, its condition's evaluator) of the laws that need no particular subject."""
-    by_subject: dict[str, tuple[_Candidate, ...]]
+    always: tuple[tuple[int, Law, frozenset[str]], ...]
+    """(order, law, needed subjects) of the laws that need no particular subject."""
+    by_subject: dict[str, tuple[tuple[int, Law, frozenset[str]], ...]]
     """The other laws, under one subject each needs (a law can apply only if that subject is in the hand)."""
     act_verbs: frozenset[str] | None
     """The verbs of the acts any condition (a law's, a remedy's, a ruling's `when`) looks up;
     None when some condition looks at acts of every verb."""
 
-    def candidates(self, hand: FactIndex) -> list[_Candidate]:
+    def candidates(self, hand: FactIndex) -> list[tuple[int, Law, frozenset[str]]]:
         """The laws that could apply to this hand, in the rulebook's order."""
         found = list(self.always)
         for subject in hand.by_subject:
@@ -198,8 +195,8 @@ _PREPARED: dict[int, tuple[Rulebook, _Prepared]] = {}
 def _prepared(rulebook: Rulebook) -> _Prepared:
     entry = _PREPARED.get(id(rulebook))
     if entry is None or entry[0] is not rulebook:
-        always: list[_Candidate] = []
-        filed: dict[str, list[_Candidate]] = {}
+        always: list[tuple[int, Law, frozenset[str]]] = []
+        filed: dict[str, list[tuple[int, Law, frozenset[str]]]] = {}
         for order, law in enumerate(rulebook.laws):
             if law.condition is None:
                 continue
@@ -207,11 +204,10 @@ def _prepared(rulebook: Rulebook) -> _Prepared:
             # File it under its most particular need: a narrowed act or claim, then any irregularity.
             keys = sorted(required, key=lambda subject: (subject in ("hand", "act", "claim", "election"),
                                                          ":" not in subject, subject))
-            candidate = (order, law, required, evaluator(law.condition))
             if keys:
-                filed.setdefault(keys[0], []).append(candidate)
+                filed.setdefault(keys[0], []).append((order, law, required))
             else:
-                always.append(candidate)
+                always.append((order, law, required))
         entry = (rulebook, _Prepared(tuple(always), {key: tuple(laws) for key, laws in filed.items()},
                                      _act_verbs(rulebook)))
         _PREPARED[id(rulebook)] = entry
@@ -240,11 +236,9 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     hand = FactIndex(hand_facts(table, facts, prepared.act_verbs))
     applied: list[AppliedLaw] = []
     open_questions: dict[str, list[Law]] = {}
-    by_subject = hand.by_subject
-    for _order, law, required, holds in prepared.candidates(hand):
-        if not all(subject in by_subject for subject in required):
-            continue
-        matches = holds(by_subject)
+    for _order, law, required in prepared.candidates(hand):
+        assert law.condition is not None  # only laws with a condition are prepared
+        matches = evaluate(law.condition, hand, required)
         certain = tuple(match for match in matches if match.certain)
         if certain:
             applied.append(AppliedLaw(law, certain))

@@ -16,7 +16,7 @@ from msgspec import Struct, field
 from adjudicate.acts import Act, parse_act
 from adjudicate.cards import Card, Suit, parse_card
 from adjudicate.errors import InputError, Pos, Problem, ScenarioError, did_you_mean
-from adjudicate.seats import SEATS_BY_NAME, Seat, Side
+from adjudicate.seats import Seat, Side
 from adjudicate.yamlsource import NULL_TAG, Node, parse_yaml, read_text
 
 TOP_KEYS = frozenset({"title", "notes", "code", "house", "dealer", "score", "hands", "turned", "log", "expect"})
@@ -181,9 +181,6 @@ class _Reader:
     @staticmethod
     def seat(node: Node, what: str) -> Seat:
         text = node.text(what)
-        seat = SEATS_BY_NAME.get(text)
-        if seat is not None:
-            return seat
         try:
             return Seat.parse(text)
         except ValueError:
@@ -214,7 +211,7 @@ class _Reader:
         node.check_keys("`hands`", frozenset({"N", "E", "S", "W"}))
         hands: dict[Seat, Holding] = {}
         for key, _, value in node.items():
-            hands[SEATS_BY_NAME[key]] = self.holding(value, key)
+            hands[Seat.parse(key)] = self.holding(value, key)
         return hands
 
     def holding(self, node: Node, seat: str) -> Holding:

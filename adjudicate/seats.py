@@ -83,7 +83,7 @@ class Seat(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> "Seat":
-        seat = SEATS_BY_NAME.get(text.strip().upper())
+        seat = _BY_NAME.get(text) or _BY_NAME.get(text.strip().upper())  # `N` as written, first
         if seat is None:
             raise ValueError(f"not a seat: {text!r} (expected N, E, S or W)")
         return seat
@@ -101,5 +101,5 @@ class Seat(enum.Enum):
 _ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
 _WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 _SIDES = {Seat.N: Side.NS, Seat.S: Side.NS, Seat.E: Side.EW, Seat.W: Side.EW}
-SEATS_BY_NAME: dict[str, Seat] = {**{str(seat): seat for seat in _ORDER}, **{word.upper(): seat for seat, word in _WORDS.items()}}
+_BY_NAME = {**{str(seat): seat for seat in _ORDER}, **{word.upper(): seat for seat, word in _WORDS.items()}}
 SEATS = _ORDER

@@ -231,6 +231,7 @@ class _Replay:
         self.scenario = scenario
         self.game = game
         self.euchre = game.euchre
+        self.pack_cards = game.pack.cards
         self.problems: list[Problem] = []
         self.where: dict[Card, tuple["Seat | str", Pos]] = {}
         self.records: dict[Seat, SeatRecord] = {}
@@ -261,14 +262,17 @@ class _Replay:
 
     def place(self, card: Card, owner: "Seat | str", pos: Pos) -> bool:
         """Note where a card was dealt; `owner` is a seat, or "the turned card"."""
-        if card not in self.game.pack.cards or (card in self.where and self.where[card][0] != owner):
+        where = self.where
+        if card not in where and card in self.pack_cards:  # the everyday card, placed once
+            where[card] = (owner, pos)
+            return True
+        if card not in self.pack_cards or where[card][0] != owner:
             what = "`turned`" if owner == "the turned card" else self.owner_words(owner)
             if not self.in_pack(card, pos, what):
                 return False
-            other, other_pos = self.where[card]
+            other, other_pos = where[card]
             self.problem(pos, f"{what}: {card} is in two places: also {self.owner_words(other)} (line {other_pos.line})")
             return False
-        self.where.setdefault(card, (owner, pos))
         return True
 
     # --- setting out -------------------------------------------------------
@@ -277,24 +281,18 @@ class _Replay:
         turned = scenario.turned
         if turned is not None and scenario.turned_pos is not None:
             self.place(turned, scenario.dealer if not euchre else "the turned card", scenario.turned_pos)
-        pack, where = self.game.pack.cards, self.where
         for seat in SEATS:
             holding = scenario.hands.get(seat)
             cards = set(holding.cards) if holding else set()
-            if holding is not None:
-                seen: set[Card] = set()
-                for card, pos in zip(holding.cards, holding.positions):
-                    if card in seen:
-                        first = holding.positions[holding.cards.index(card)]
-                        self.problem(pos, f"the hand of {seat}: {card} is listed twice (also at column {first.column})")
-                        continue
-                    seen.add(card)
-                    if not euchre and card == turned and seat is scenario.dealer:
-                        continue
-                    if card in pack and card not in where:
-                        where[card] = (seat, pos)  # `place`, for the everyday case
-                    else:
-                        self.place(card, seat, pos)
+            seen: dict[Card, Pos] = {}
+            for card, pos in zip(holding.cards if holding else (), holding.positions if holding else ()):
+                if card in seen:
+                    self.problem(pos, f"the hand of {seat}: {card} is listed twice (also at column {seen[card].column})")
+                    continue
+                seen[card] = pos
+                if not euchre and card == turned and seat is scenario.dealer:
+                    continue
+                self.place(card, seat, pos)
             listed = len(cards)
             complete = bool(holding and holding.complete)
             if not euchre and turned is not None and seat is scenario.dealer:

@@ -43,18 +43,18 @@ class _Loader(_BaseLoader):
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 """The largest input file read (a rulebook is ~100 KB; a scenario ~1 KB)."""
+_CHUNK = 64 * 1024
+"""How much of a pipe or device is read at a time."""
 MAX_NODES = 50_000
 """The most values a file may hold or expand to, aliases counted each time they are used
 (a built-in rulebook holds about 2,000; a scenario a few hundred)."""
-_CHUNK = 64 * 1024
-"""How much of a pipe or device is read at a time."""
 MAX_DEPTH = 100
 """The deepest nesting of lists and mappings."""
 
 _STD = "tag:yaml.org,2002:"
 _CONTROL = re.compile("[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 """Control characters: YAML refuses them written raw, but a double-quoted "\\e" escape gets them in."""
-NULL_TAG = _NULL = _STD + "null"
+NULL_TAG = _STD + "null"
 """The tag of an empty value (`key:` with nothing after it, `~`, `null`)."""
 _SCALAR, _SEQUENCE, _MAPPING = yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode
 _ALLOWED_TAGS = {_STD + t for t in ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")}
@@ -93,7 +93,7 @@ class Node(Struct, eq=False, gc=False):
             return "a mapping"
         if self.kind == "seq":
             return "a list"
-        if self.tag == _STD + "null":
+        if self.tag == NULL_TAG:
             return "nothing (null)"
         return repr(self.value)
 
@@ -128,7 +128,7 @@ class Node(Struct, eq=False, gc=False):
 
     def text(self, what: str) -> str:
         """A scalar as the text written (so `title: yes` is "yes", not True)."""
-        if self.kind != "scalar" or self.tag == _STD + "null":
+        if self.kind != "scalar" or self.tag == NULL_TAG:
             raise self.error(f"{what} should be text, not {self.describe()}")
         return self.value  # type: ignore[return-value]
 
@@ -146,7 +146,7 @@ class Node(Struct, eq=False, gc=False):
         return str(self.value).lower() in ("true", "yes", "on")
 
     def is_null(self) -> bool:
-        return self.kind == "scalar" and self.tag == _STD + "null"
+        return self.kind == "scalar" and self.tag == NULL_TAG
 
     def check_keys(self, what: str, allowed: set[str] | frozenset[str], required: tuple[str, ...] = ()) -> None:
         """Refuse unknown keys (with a "did you mean") and missing required ones."""
@@ -201,7 +201,7 @@ class _Builder:
         mapping: dict[str, tuple[Node, Node]] = {}
         for knode, vnode in node.value:
             key = self.build(knode, depth + 1)
-            if key.kind != "scalar" or key.tag == _NULL:
+            if key.kind != "scalar" or key.tag == NULL_TAG:
                 raise InputError.at(key.pos, f"a key should be plain text, not {key.describe()}")
             name: str = key.value  # type: ignore[assignment]
             if name in mapping:
