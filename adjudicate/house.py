@@ -18,6 +18,9 @@
         condition: ...
       - strike: "7"
         why: Rubbers are not played.
+      - add: H2
+        why: A renege is not penalised once the next hand is dealt.
+        defeats: [{law: "63", how: bars, because: ...}]   # an exception to a code law, which stands
 
 Applying a house file gives a `Rulebook` like any other, so the matcher and
 every command use it unchanged.
@@ -35,6 +38,7 @@ from msgspec import Struct
 
 from adjudicate.cards import Pack, Rank
 from adjudicate.conditions import describe
+from adjudicate.defeats import defeat_problems
 from adjudicate.errors import InputError, Pos, Problem, RulebookError, did_you_mean
 from adjudicate.games import Game
 from adjudicate.rulebook import _LAW_FIELDS, Law, Rulebook, _Reader, builtin_codes, builtin_rulebook
@@ -274,6 +278,7 @@ def apply_house(house: House, depth: int = 0) -> Rulebook:
             problems.append(Problem(pos, f"law {citing} cites law {ref}, which is not in the rulebook with these "
                                          f"house rules"))
     problems.extend(_contradictions(final, house))
+    problems.extend(defeat_problems(final))
     if problems:
         raise RulebookError(sorted(problems, key=lambda p: (p.pos.path, p.pos.line, p.pos.column)))
     title = f"{base.title}, with {house.name}"
@@ -308,12 +313,17 @@ def _contradictions(laws: list[Law], house: House) -> list[Problem]:
             continue
         key = describe(law.condition)
         other = by_condition.get(key)
-        if other is not None and (law.id in changed or other.id in changed):
+        if other is not None and (law.id in changed or other.id in changed) and not _defeats(law, other):
             if _remedy_key(other) != _remedy_key(law) and (law.remedies and other.remedies):
                 problems.append(Problem(law.pos, f"laws {other.id} and {law.id} would both apply to the same hands "
                                                  "with different remedies; strike or replace one of them"))
         by_condition.setdefault(key, law)
     return problems
+
+
+def _defeats(one: Law, other: Law) -> bool:
+    """One law is written as an exception to the other: no contradiction."""
+    return any(d.law == other.id for d in one.defeats) or any(d.law == one.id for d in other.defeats)
 
 
 def _remedy_key(law: Law) -> tuple:

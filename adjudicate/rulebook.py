@@ -20,6 +20,7 @@ from msgspec import Struct
 
 from adjudicate.cards import Pack, Rank
 from adjudicate.conditions import Condition, parse_condition
+from adjudicate.defeats import Defeat, defeat_problems, parse_defeats
 from adjudicate.remedies import Declaration, Remedy, parse_remedies, parse_rulings
 from adjudicate.games import Game
 from adjudicate.errors import InputError, Pos, Problem, RulebookError, UsageError, did_you_mean
@@ -170,6 +171,11 @@ class Law(Struct, frozen=True):
     """What the law declares so when it applies."""
     because: str | None = None
     """Why it applies, in our words, read before the facts' own sentence."""
+    defeats: tuple[Defeat, ...] = ()
+    """The laws (or their remedies or rulings) this law defeats when it applies (defeats.py)."""
+    context: bool = False
+    """The law only describes a lawful act (the second hand may assist): when it applies it is context
+    for the ruling, listed apart from the laws that decide the dispute."""
 
     @property
     def ref(self) -> str:
@@ -385,6 +391,7 @@ class _Reader:
         laws_node = root.get("laws")
         laws = self.attempt(lambda: self.laws(laws_node)) if laws_node is not None else None
         self.check_refs(laws or ())
+        self.problems.extend(defeat_problems(laws or ()))
         if self.problems or laws is None:
             return None
         meta = Metadata(**{k: values[k] for k in _META_KEYS if values.get(k) is not None})
@@ -456,6 +463,8 @@ class _Reader:
         values["notes"] = values.get("notes") or ()
         values["remedies"] = values.get("remedies") or ()
         values["rulings"] = values.get("rulings") or ()
+        values["defeats"] = values.get("defeats") or ()
+        values["context"] = bool(values.get("context"))
         if (values["remedies"] or values["rulings"]) and values.get("condition") is None and node.get("condition") is None:
             self.problem(node.pos, f"law {label} has remedies or rulings but no condition saying when it applies")
         law = Law(code=self.code, pos=node.pos, **values)
@@ -630,6 +639,8 @@ _LAW_FIELDS: dict[str, tuple[bool, Callable[..., Any]]] = {
     "remedies": (False, lambda r, n, i: parse_remedies(n, i)),
     "rulings": (False, lambda r, n, i: parse_rulings(n, i)),
     "because": (False, lambda r, n, i: " ".join(r.nonempty(n, f"the because of law {i}").split())),
+    "defeats": (False, lambda r, n, i: parse_defeats(n, i, r.pending_refs)),
+    "context": (False, lambda r, n, i: n.boolean(f"the context of law {i}")),
 }
 _CLAUSE_FIELDS: dict[str, tuple[bool, Any]] = {"id": (True, None), "text": (True, None)}
 _NOTE_FIELDS: dict[str, tuple[bool, Any]] = {"mark": (True, None), "by": (True, None), "text": (True, None),
@@ -737,7 +748,7 @@ def builtin_rulebook(code: str) -> Rulebook:
 # holds, and keeps the bytes it was made from: it loads only for exactly those bytes, so a
 # changed rulebook or a changed class never loads a stale copy. ADJUDICATE_NO_CACHE=1 turns it off.
 
-_CACHED_CLASSES = ("rulebook.py", "conditions.py", "remedies.py", "cards.py", "games.py", "errors.py")
+_CACHED_CLASSES = ("rulebook.py", "conditions.py", "remedies.py", "defeats.py", "cards.py", "games.py", "errors.py")
 
 
 def _cache_file(code: str, data: bytes) -> str | None:
