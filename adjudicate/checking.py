@@ -70,6 +70,8 @@ class FileResult(Struct, frozen=True):
     has_expect: bool = False
     opened: tuple[str, ...] = ()
     """The ids of the laws the ruling raised as open questions (they apply if a fact is so)."""
+    shown: tuple[str, ...] = ()
+    """Besides `laws`, the laws whose condition the hand met that the ruling names as context or not applied."""
 
 
 class Collection(Struct, frozen=True):
@@ -175,9 +177,11 @@ def check_file(path: str, house: str | None = None) -> FileResult:
     expect = scenario.expect
     laws = tuple(decision.law_ids)
     opened = tuple(dict.fromkeys(law.id for question in decision.unknown for law in question.laws))
+    shown = tuple(dict.fromkeys([*(item.law.id for item in decision.context),
+                                 *(item.law.id for item in decision.not_applied)]))
     code = decision.rulebook.code
     if expect is None:
-        return FileResult(path, PASSED, (), code, decision.house, laws, opened=opened)
+        return FileResult(path, PASSED, (), code, decision.house, laws, opened=opened, shown=shown)
     try:
         mismatches = compare(expect, decision.table, decision.facts, decision)
     except Exception as error:  # noqa: BLE001
@@ -188,7 +192,7 @@ def check_file(path: str, house: str | None = None) -> FileResult:
                 m.key, m.expected, m.actual)
         for m in mismatches)
     return FileResult(path, FAILED if findings else PASSED, findings, code, decision.house, laws,
-                      tuple(expect.exclude), True, opened)
+                      tuple(expect.exclude), True, opened, shown)
 
 
 def _check_chunk(chunk: Sequence[str], house: str | None) -> list[FileResult]:
@@ -302,7 +306,7 @@ def coverage(results: Sequence[FileResult]) -> list[CodeCoverage]:
         opened_anywhere: set[str] = set()
         near: set[str] = set()
         for result in by_code[code]:
-            applied = set(result.laws)
+            applied = set(result.laws) | set(result.shown)
             applied_anywhere |= applied
             opened_anywhere |= set(result.opened)
             applied_heads = set().union(*(heads.get(law_id, set()) for law_id in applied)) if applied else set()

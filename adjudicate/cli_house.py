@@ -57,4 +57,5 @@ def diff(
 
 
 def _summary_json(summary) -> dict:
-    return {"laws": list(summary.laws), "remedies": list(summary.remedies), "rulings": list(summary.rulings)}
+    return {"laws": list(summary.laws), "not_applied": list(summary.not_applied), "remedies": list(summary.remedies),
+            "rulings": list(summary.rulings), "scores": list(summary.scores)}

@@ -26,6 +26,7 @@ from typing import Iterable
 
 from msgspec import Struct
 
+from adjudicate.conditions import Condition, parse_condition
 from adjudicate.errors import InputError, Pos, Problem, did_you_mean
 from adjudicate.yamlsource import Node
 
@@ -33,9 +34,11 @@ HOWS = ("bars", "cancels", "precludes", "forfeits", "supersedes", "saves", "excl
 """How a law defeats another, in the codes' own verbs (Euchre 68 bars, 71 cancels, 98 precludes, 85 forfeits)."""
 WHATS = ("law", "remedies", "rulings")
 """What of the other law is defeated: the whole law, only its remedies, or only its rulings."""
-SAMES = ("offender", "side", "irregularity")
-"""How far the defeat reaches: what it and the other law apply to must share this."""
-KEYS = frozenset({"law", "how", "what", "same", "pairs", "because"})
+SAMES = ("offender", "side", "adversaries", "irregularity")
+"""How far the defeat reaches: what it and the other law apply to must share this (`adversaries`: the one's
+offender sits on the side opposed to the other's, as partners who consult on the penalty for the other side's
+lead out of turn)."""
+KEYS = frozenset({"law", "how", "what", "same", "pairs", "because", "when"})
 
 
 class Defeat(Struct, frozen=True):
@@ -54,6 +57,9 @@ class Defeat(Struct, frozen=True):
     """One of `SAMES`, or None for every thing the other law applies to."""
     pairs: bool = False
     """Cancel an equal number of what the other law applies to, side against side (Euchre 71)."""
+    when: Condition | None = None
+    """A condition that must also hold for the defeat (Euchre 85 forfeits only when they consulted); what it
+    matches is what the defeat reaches from, for `same`."""
 
 
 def parse_defeats(node: Node, law: str, cited: list[tuple[str, Pos, str]] | None = None) -> tuple[Defeat, ...]:
@@ -102,6 +108,12 @@ def _defeat(item: Node, law: str, cited: list[tuple[str, Pos, str]] | None) -> l
             pairs = pnode.boolean("pairs")
         except InputError as error:
             problems.extend(error.problems)
+    when = None
+    if (wnode := item.get("when")) is not None:
+        try:
+            when = parse_condition(wnode, f"the `when` of a defeat of law {law}")
+        except InputError as error:
+            problems.extend(error.problems)
     bnode = item.get("because")
     assert bnode is not None
     because = " ".join(bnode.text("the because of a defeat").split())
@@ -112,7 +124,7 @@ def _defeat(item: Node, law: str, cited: list[tuple[str, Pos, str]] | None) -> l
     assert how is not None
     if cited is not None:
         cited.extend((target, pos, law) for target, pos in ids)
-    return [Defeat(target, how, because, pos, what, same, pairs) for target, pos in ids]
+    return [Defeat(target, how, because, pos, what, same, pairs, when) for target, pos in ids]
 
 
 def _word(item: Node, key: str, choices: tuple[str, ...], problems: list[Problem]) -> str | None:

@@ -6,19 +6,23 @@ from msgspec import Struct
 
 from adjudicate.errors import AdjudicateError, ScenarioError
 from adjudicate.house import house_rulebook
-from adjudicate.matcher import Decision, code_rulebook, decide
+from adjudicate.decision import Decision, decide
+from adjudicate.matcher import code_rulebook
 from adjudicate.scenario import load_scenario
 
 
 class Summary(Struct, frozen=True):
-    """A ruling in short: the laws, and each remedy's options with their score."""
+    """A ruling in short: the laws, those defeated, each remedy's options, the rulings and the scores."""
 
     laws: tuple[str, ...]
     remedies: tuple[str, ...]
     rulings: tuple[str, ...]
+    not_applied: tuple[str, ...] = ()
+    scores: tuple[str, ...] = ()
 
     def lines(self) -> list[str]:
-        return [f"laws {', '.join(self.laws) or 'none'}", *self.remedies, *self.rulings]
+        return [f"laws {', '.join(self.laws) or 'none'}", *self.not_applied, *self.remedies, *self.rulings,
+                *self.scores]
 
 
 class Difference(Struct, frozen=True):
@@ -37,13 +41,20 @@ def summarise(decision: Decision) -> Summary:
         for item in outcome.options:
             text = item.option.kind + (f" {item.option.points}" if item.option.points is not None else "") \
                 + (f" {item.option.tricks} tricks" if item.option.tricks is not None else "")
-            after = item.effect.score_after
-            if after:
-                text += " (" + ", ".join(f"{side} {points}" for side, points in after.items()) + ")"
             options.append(text)
-        remedies.append(f"law {outcome.law.id}: {outcome.chooser} may {' or '.join(options) or 'choose'}")
+        made = f" (made: {outcome.made.option.kind})" if outcome.made else ""
+        remedies.append(f"law {outcome.law.id}: {outcome.chooser} may {' or '.join(options) or 'choose'}{made}")
     rulings = [f"law {item.law.id}: {item.declaration.kind.replace('_', ' ')}" for item in decision.declarations]
-    return Summary(tuple(decision.law_ids), tuple(remedies), tuple(rulings))
+    defeated = [f"law {item.law.id} not applied ({item.defeat.how} by law {item.by.id})"
+                for item in decision.not_applied]
+    scores = []
+    for result in decision.score.outcomes if decision.score else ():
+        after = result.effect.score_after
+        if after:
+            chosen = ", ".join(f"{remedy.law.id} {item.option.kind}" for remedy, item in result.choices)
+            scores.append(f"score {', '.join(f'{side} {points}' for side, points in after.items())}"
+                          + (f" if {chosen}" if chosen else ""))
+    return Summary(tuple(decision.law_ids), tuple(remedies), tuple(rulings), tuple(defeated), tuple(scores))
 
 
 def diff(house: str, paths) -> list[Difference]:

@@ -83,6 +83,74 @@ def compare(expect: Expect, table: Table, facts: Facts, decision=None) -> list[M
                                       _ids(open_laws)))
         if expect.remedies is not None:
             found.extend(_compare_remedies(expect.remedies, decision, at("remedies")))
+        if expect.not_applied is not None:
+            found.extend(_compare_defeats(expect.not_applied, decision, at("not_applied")))
+        if expect.score is not None:
+            found.extend(_compare_score(expect.score, decision))
+    return found
+
+
+def _score_words(score) -> str:
+    return "none" if score is None else ", ".join(f"{side} {points}" for side, points in score.items())
+
+
+def _compare_defeats(wanted, decision, pos: Pos) -> list[Mismatch]:
+    actual = sorted({(item.law.id, item.by.id) for item in decision.not_applied}, key=lambda p: law_sort_key(p[0]))
+    unmatched = list(actual)
+    missing = []
+    for law, by in wanted:
+        hit = next((pair for pair in unmatched if pair[0] == law and (by is None or pair[1] == by)), None)
+        if hit is None:
+            missing.append((law, by))
+        else:
+            unmatched.remove(hit)
+    if not missing and not unmatched:
+        return []
+    show = lambda pairs: _ids([f"{law} by {by}" if by else law for law, by in pairs])  # noqa: E731
+    return [Mismatch(pos, "not_applied", show(sorted(wanted, key=lambda p: law_sort_key(p[0]))), show(actual))]
+
+
+def _compare_score(wanted, decision) -> list[Mismatch]:
+    found: list[Mismatch] = []
+    score = decision.score
+    if wanted.hand_given:
+        actual_hand = score.hand if score else None
+        if actual_hand != wanted.hand:
+            found.append(Mismatch(wanted.pos, "score.hand", _score_words(wanted.hand), _score_words(actual_hand)))
+    if wanted.outcomes is None:
+        return found
+    outcomes = list(score.outcomes) if score else []
+
+    def describe(outcome) -> str:
+        chosen = ", ".join(f"{remedy.law.id} {item.option.kind}" for remedy, item in outcome.choices)
+        text = _score_words(outcome.effect.score_after)
+        if outcome.effect.meaning:
+            text += f" ({outcome.effect.meaning})"
+        return text + (f" if {chosen}" if chosen else "")
+
+    def fits(expected, outcome) -> bool:
+        if outcome.effect.score_after != expected.after:
+            return False
+        if expected.meaning is not None and (outcome.effect.meaning or "") != expected.meaning:
+            return False
+        if expected.choices is not None:
+            chosen = sorted((remedy.law.id, item.option.kind) for remedy, item in outcome.choices)
+            return chosen == sorted(expected.choices)
+        return True
+
+    unmatched = list(outcomes)
+    for expected in wanted.outcomes:
+        hit = next((o for o in unmatched if fits(expected, o)), None)
+        if hit is None:
+            text = _score_words(expected.after) + (f" ({expected.meaning})" if expected.meaning else "")
+            if expected.choices is not None:
+                text += " if " + (", ".join(f"{law} {option}" for law, option in expected.choices) or "no choice")
+            found.append(Mismatch(expected.pos, "score", text, "; ".join(describe(o) for o in outcomes) or "no score"))
+        else:
+            unmatched.remove(hit)
+    if unmatched and not found:
+        found.append(Mismatch(wanted.pos, "score", f"{len(wanted.outcomes)} final score(s)",
+                              f"also {'; '.join(describe(o) for o in unmatched)}"))
     return found
 
 

@@ -1,29 +1,27 @@
-"""The matcher: which laws of a code apply to a replayed hand, and what each side may choose.
+"""The matcher: which laws of a code have their conditions met by a replayed hand.
 
 Every law with a condition is evaluated over the facts of the hand (each
 irregularity with its timing facts, each claim and election, the hand as a
-whole). A law whose condition certainly holds applies; one that holds only if
-an open fact is so goes under `unknown`, with the laws for each answer. Each
-law that applies gives its remedies (who chooses, which options, whether
-partners may consult, the score after each) and its rulings.
+whole). A law whose condition certainly holds is matched; one that holds only if
+an open fact is so goes under `unknown`, with the laws for each answer. Which of
+the matched laws then decide, which defeat which, and what each side may choose,
+is the decision's business (`decision.py`).
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from msgspec import Struct
 
 from adjudicate.conditions import Fact, FactIndex, Match, atoms, evaluate, required_subjects
 from adjudicate.facts import Claim, Facts, Irregularity
-from adjudicate.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.rulebook import Law, Rulebook, builtin_codes, builtin_rulebook
-from adjudicate.scoring import Effect, apply_option
 from adjudicate.seats import Seat, Side
 from adjudicate.table import Moment, Table
 
-CONSULT_BY_DEFAULT = {"euchre": False, "short-whist": False, "long-whist": True}
-"""May partners consult before choosing between penalties, where a law does not say (Euchre 85, Short Whist 84)."""
+if TYPE_CHECKING:
+    from adjudicate.decision import Decision
 
 
 class AppliedLaw(Struct, frozen=True):
@@ -36,49 +34,11 @@ class AppliedLaw(Struct, frozen=True):
         return _because(self.law, self.matches)
 
 
-class OptionOutcome(Struct, frozen=True):
-    option: Option
-    to: Side | None
-    effect: Effect
-
-
-class RemedyOutcome(Struct, frozen=True):
-    law: Law
-    remedy: Remedy
-    chooser: str
-    """A side ("NS") or a seat ("E"), or the role's words when the record does not say who."""
-    consult: bool
-    offender: Seat | None
-    options: tuple[OptionOutcome, ...]
-
-
-class DeclarationOutcome(Struct, frozen=True):
-    law: Law
-    declaration: Declaration
-
-
 class OpenQuestion(Struct, frozen=True):
     """A fact the record leaves open, and the laws that apply if it is so."""
 
     question: str
     laws: tuple[Law, ...]
-
-
-class Decision(Struct, frozen=True):
-    """The ruling on a hand."""
-
-    rulebook: Rulebook
-    table: Table
-    facts: Facts
-    laws: tuple[AppliedLaw, ...]
-    remedies: tuple[RemedyOutcome, ...]
-    declarations: tuple[DeclarationOutcome, ...]
-    unknown: tuple[OpenQuestion, ...]
-    house: str | None = None
-
-    @property
-    def law_ids(self) -> list[str]:
-        return [applied.law.id for applied in self.laws]
 
 
 def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = None) -> list[Fact]:
@@ -218,6 +178,7 @@ def _act_verbs(rulebook: Rulebook) -> frozenset[str] | None:
     conditions = [law.condition for law in rulebook.laws if law.condition is not None]
     for law in rulebook.laws:
         conditions.extend(item.when for item in law.rulings if item.when is not None)
+        conditions.extend(defeat.when for defeat in law.defeats if defeat.when is not None)
         for remedy in law.remedies:
             whens = [remedy.when, *(option.when for option in remedy.options)]
             conditions.extend(when for when in whens if when is not None)
@@ -230,8 +191,16 @@ def _act_verbs(rulebook: Rulebook) -> frozenset[str] | None:
     return frozenset(verbs)
 
 
-def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = None) -> Decision:
-    """Match every law of the rulebook against the hand."""
+class Matched(Struct, frozen=True):
+    """The laws whose conditions hold over a hand, before any law defeats another."""
+
+    hand: FactIndex
+    laws: tuple[AppliedLaw, ...]
+    unknown: tuple[OpenQuestion, ...]
+
+
+def match(rulebook: Rulebook, table: Table, facts: Facts) -> Matched:
+    """Evaluate every law's condition over the hand's facts."""
     prepared = _prepared(rulebook)
     hand = FactIndex(hand_facts(table, facts, prepared.act_verbs))
     applied: list[AppliedLaw] = []
@@ -243,31 +212,21 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
         if certain:
             applied.append(AppliedLaw(law, certain))
             continue
-        for match in matches:
-            question = "; and ".join(match.questions)
+        for found in matches:
+            question = "; and ".join(found.questions)
             laws = open_questions.setdefault(question, [])
             if law not in laws:
                 laws.append(law)
-    declarations = [DeclarationOutcome(item.law, declaration) for item in applied
-                    for declaration in item.law.rulings
-                    if declaration.when is None or _holds(declaration.when, hand)]
-    remedies: list[RemedyOutcome] = []
-    for item in applied:
-        for binding in _bindings(item.matches):
-            offender = _offender(binding)
-            for remedy in item.law.remedies:
-                if remedy.when is not None and not _holds(remedy.when, hand):
-                    continue
-                remedies.append(_remedy(rulebook, table, item.law, remedy, offender, binding, hand, declarations))
     unknown = tuple(OpenQuestion(question, tuple(laws)) for question, laws in open_questions.items())
-    return Decision(rulebook, table, facts, tuple(applied), tuple(remedies), tuple(declarations), unknown, house)
+    return Matched(hand, tuple(applied), unknown)
 
 
-def _holds(condition, hand: FactIndex) -> bool:
+def holds(condition, hand: FactIndex) -> bool:
+    """The condition certainly holds over the hand."""
     return any(match.certain for match in evaluate(condition, hand))
 
 
-def _bindings(matches: Iterable[Match]) -> list[object | None]:
+def bindings(matches: Iterable[Match]) -> list[object | None]:
     """Each distinct thing the law applies to (each revoke: law 63's "as often as the revoke is repeated")."""
     seen: dict[int, object | None] = {}
     for match in matches:
@@ -276,7 +235,7 @@ def _bindings(matches: Iterable[Match]) -> list[object | None]:
     return bound or [None]
 
 
-def _offender(binding: object | None) -> Seat | None:
+def offender_of(binding: object | None) -> Seat | None:
     if isinstance(binding, Irregularity):
         return binding.seat
     if isinstance(binding, Claim):
@@ -311,73 +270,7 @@ def _sentence(text: str) -> str:
     return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
-def _chooser(role: str, table: Table, offender: Seat | None, binding: object | None) -> tuple[str, Side | None]:
-    """Who chooses: a side or a seat where the record says, else the role in words."""
-    making = table.making
-    if role in ("NS", "EW"):
-        return role, Side(role)
-    if role == "dealer":
-        return str(table.dealer), table.dealer.side
-    if role == "dealer_side":
-        return str(table.dealer.side), table.dealer.side
-    if role == "eldest":
-        return str(table.eldest), table.eldest.side
-    if role in ("makers", "defenders") and making and making.maker:
-        side = making.maker.side if role == "makers" else making.maker.side.other
-        return str(side), side
-    if role == "lone_player" and table.lone:
-        return str(table.lone), table.lone.side
-    if role == "claimants" and isinstance(binding, Claim):
-        return str(binding.seat.side), binding.seat.side
-    if offender is not None:
-        if role == "adversaries" or role == "claimants":
-            return str(offender.side.other), offender.side.other
-        if role == "offenders":
-            return str(offender.side), offender.side
-        if role == "offender":
-            return str(offender), offender.side
-        if role == "partner":
-            return str(offender.partner), offender.side
-    return CHOOSERS.get(role, role), None
-
-
-def _remedy(rulebook: Rulebook, table: Table, law: Law, remedy: Remedy, offender: Seat | None,
-            binding: object | None, hand: FactIndex, declarations: list[DeclarationOutcome]) -> RemedyOutcome:
-    chooser, chooser_side = _chooser(remedy.chooser, table, offender, binding)
-    offenders = offender.side if offender else (chooser_side.other if chooser_side else None)
-    capped = _capped_sides(declarations, offenders)
-    hand_ends = any(item.declaration.kind == "hand_ends" for item in declarations)
-    options = []
-    for option in remedy.options:
-        if option.when is not None and not _holds(option.when, hand):
-            continue
-        number = option.points if option.points is not None else option.tricks
-        effect = apply_option(option.kind, number, rulebook.code, rulebook.game, table, table.scenario.score,
-                              chooser_side, offenders, capped, hand_ends)
-        to = chooser_side if option.kind in ("score", "take_tricks") else \
-            (offenders.other if option.kind == "forfeit" and offenders else None)
-        options.append(OptionOutcome(option, to, effect))
-    consult = remedy.consult
-    if consult is None:
-        consult = True if len(options) <= 1 else CONSULT_BY_DEFAULT.get(rulebook.code, False)
-    return RemedyOutcome(law, remedy, chooser, consult, offender, tuple(options))
-
-
-def _capped_sides(declarations: list[DeclarationOutcome], offenders: Side | None) -> set[Side]:
-    """Sides the laws that apply forbid to win the game by this hand (Short Whist 82, Long Whist 11)."""
-    capped: set[Side] = set()
-    for item in declarations:
-        declaration = item.declaration
-        if declaration.kind != "cannot_win_game" or offenders is None:
-            continue
-        if declaration.side in (None, "offenders"):
-            capped.add(offenders)
-        elif declaration.side == "adversaries":
-            capped.add(offenders.other)
-    return capped
-
-
-def rule_scenario(path: str, rulebook: Rulebook | None = None, house: str | None = None) -> Decision:
+def rule_scenario(path: str, rulebook: Rulebook | None = None, house: str | None = None) -> "Decision":
     """Load, replay, detect and match one scenario file: the whole pipeline.
 
     `house` (a house id or a file's path, as given on the command line) overrides the scenario's
@@ -389,6 +282,8 @@ def rule_scenario(path: str, rulebook: Rulebook | None = None, house: str | None
 
     scenario = load_scenario(path)
     rulebook, house_name = rulebook_for(scenario, rulebook, house)
+    from adjudicate.decision import decide
+
     table = replay(scenario, rulebook.game)
     return decide(rulebook, table, detect(table), house_name)
 

@@ -14,7 +14,7 @@ from adjudicate.facts import Facts, Irregularity
 from adjudicate.table import Table
 
 if TYPE_CHECKING:
-    from adjudicate.matcher import Decision
+    from adjudicate.decision import Decision
 
 
 def _making_record(table: Table) -> dict[str, Any] | None:
@@ -179,55 +179,190 @@ def _score_text(score: dict | None) -> str | None:
     return ", ".join(f"{side} {points}" for side, points in score.items())
 
 
+def _side_score(score: dict | None) -> dict[str, int] | None:
+    return {str(side): points for side, points in score.items()} if score is not None else None
+
+
+def target_record(target: object) -> dict[str, Any] | None:
+    """What a remedy or a defeat is for: the irregularity, claim or act, as `for` gives it."""
+    from adjudicate.facts import Claim
+    from adjudicate.table import Moment
+
+    if isinstance(target, Irregularity):
+        return {"kind": target.kind, "seat": str(target.seat) if target.seat else None, "trick": target.trick,
+                "entry": target.entry}
+    if isinstance(target, Claim):
+        return {"kind": "claim", "claim": target.kind, "seat": str(target.seat),
+                "against": str(target.against) if target.against else None, "entry": target.entry}
+    if isinstance(target, Moment):
+        return {"kind": "act", "act": target.act.text(), "seat": str(target.act.seat) if target.act.seat else None,
+                "entry": target.entry}
+    return None
+
+
+def target_words(target: object) -> str | None:
+    """What a remedy or a defeat is for, as a director says it: "the revoke by East at trick 1"."""
+    from adjudicate.facts import Claim
+    from adjudicate.table import Moment
+
+    if isinstance(target, Irregularity):
+        text = f"the {_kind_words(target.kind)}"
+        if target.seat:
+            text += f" by {target.seat.word}"
+        if target.trick:
+            text += f" at trick {target.trick}"
+        return text
+    if isinstance(target, Claim):
+        against = f" against {target.against.word}" if target.against else ""
+        return f"{target.seat.word}'s claim of {target.kind}{against}"
+    if isinstance(target, Moment):
+        who = f"{target.act.seat.word}'s " if target.act.seat else ""
+        return f"{who}\"{target.act.text()}\" (log entry {target.entry})"
+    return None
+
+
+def _option_record(item) -> dict[str, Any]:
+    return {
+        "kind": item.option.kind,
+        **({"points": item.option.points} if item.option.points is not None else {}),
+        **({"tricks": item.option.tricks} if item.option.tricks is not None else {}),
+        "to": str(item.to) if item.to else None,
+        "text": item.option.wording(),
+    }
+
+
 def ruling_record(decision: "Decision") -> dict[str, Any]:
     """The ruling as DESIGN.md's `rule --format json` gives it."""
     table, facts = decision.table, decision.facts
     scenario = table.scenario
+
+    def law_record(applied) -> dict[str, Any]:
+        return {"id": applied.law.id, "title": applied.law.title, "section": applied.law.section,
+                "text": applied.law.text, "because": applied.because}
+
+    score = decision.score
     return {
         "scenario": scenario.path,
         "title": scenario.title,
         "code": decision.rulebook.code,
         "house": decision.house,
         "trump": str(table.trump) if table.trump else None,
-        "score": {str(side): points for side, points in scenario.score.items()} if scenario.score else None,
         "irregularities": [irregularity.to_json() for irregularity in facts.irregularities],
         "claims": [claim.to_json() for claim in facts.claims],
-        "laws": [
-            {"id": applied.law.id, "title": applied.law.title, "section": applied.law.section,
-             "text": applied.law.text, "because": applied.because}
-            for applied in decision.laws
+        "laws": [law_record(applied) for applied in decision.laws],
+        "not_applied": [
+            {"law": item.law.id, "title": item.law.title, "by": item.by.id, "how": item.defeat.how,
+             "what": item.defeat.what, "for": [target_record(t) for t in item.targets],
+             "because": item.because}
+            for item in decision.not_applied
         ],
+        "context": [law_record(applied) for applied in decision.context],
         "remedies": [
             {
                 "law": outcome.law.id,
+                "for": [target] if (target := target_record(outcome.target)) else [],
                 "chooser": outcome.chooser,
                 "consult": outcome.consult,
                 **({"text": outcome.remedy.text} if outcome.remedy.text else {}),
-                "options": [
-                    {
-                        "kind": item.option.kind,
-                        **({"points": item.option.points} if item.option.points is not None else {}),
-                        **({"tricks": item.option.tricks} if item.option.tricks is not None else {}),
-                        "to": str(item.to) if item.to else None,
-                        "text": item.option.wording(),
-                        "score_after": ({str(side): points for side, points in item.effect.score_after.items()}
-                                        if item.effect.score_after else None),
-                        **({"meaning": item.effect.meaning} if item.effect.meaning else {}),
-                        **({"needs": item.effect.needs} if item.effect.needs else {}),
-                    }
-                    for item in outcome.options
-                ],
+                "made": ({"option": outcome.made.option.kind, "entry": outcome.made_entry}
+                         if outcome.made else None),
+                "options": [_option_record(item) for item in outcome.options],
             }
             for outcome in decision.remedies
         ],
         "rulings": [{"law": item.law.id, "kind": item.declaration.kind, "text": item.declaration.text}
                     for item in decision.declarations],
+        "score": None if score is None else {
+            "before": _side_score(score.before),
+            "hand": _side_score(score.hand),
+            "hand_laws": [law.id for law in score.hand_laws],
+            "outcomes": [
+                {
+                    "choices": [{"law": remedy.law.id, "option": item.option.kind,
+                                 "for": [target] if (target := target_record(remedy.target)) else [],
+                                 **({"made": True} if remedy.made is not None else {})}
+                                for remedy, item in outcome.choices],
+                    "after": _side_score(outcome.effect.score_after),
+                    "meaning": outcome.effect.meaning,
+                    **({"needs": outcome.effect.needs} if outcome.effect.needs else {}),
+                }
+                for outcome in score.outcomes
+            ],
+            **({"more": score.more} if score.more else {}),
+        },
         "unknown": [
             {"question": item.question, "if_so": {"laws": [law.id for law in item.laws]},
              "otherwise": {"laws": []}}
             for item in decision.unknown
         ],
     }
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _choice_words(remedy, item) -> str:
+    target = target_words(remedy.target)
+    text = f"law {remedy.law.id}'s {_option_short(item)}"
+    if item.option.kind in ("score", "take_tricks") and item.to:
+        text += f" to {item.to}"
+    elif item.option.kind in ("deduct", "forfeit") and remedy.offender:
+        text += f" from {remedy.offender.side}"
+    return text + (f" (for {target})" if target else "")
+
+
+def _option_short(item) -> str:
+    option = item.option
+    if option.kind == "score":
+        return f"{option.points} points"
+    if option.kind == "deduct":
+        return f"deduction of {option.points} points"
+    if option.kind == "take_tricks":
+        return f"{option.tricks} tricks"
+    if option.kind == "forfeit":
+        return f"forfeit of {option.points} points"
+    return option.kind.replace("_", " ")
+
+
+def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
+    score = decision.score
+    assert score is not None
+    lines = [heading("The score")]
+    before = _score_text(score.before)
+    lines.extend(wrap(f"Before the hand: {before}." if before else
+                      "Before the hand: not given (`score:` in the scenario), so no score after it can be said."))
+    cited = ", ".join(law.id for law in score.hand_laws)
+    if score.hand is not None:
+        why = f" (law{'s' if len(score.hand_laws) > 1 else ''} {cited})" if cited else ""
+        if score.rules.void:
+            lines.extend(wrap("The hand itself: not scored (a law that applies ends it)."))
+        else:
+            lines.extend(wrap(f"The hand itself: {_score_text(score.hand)}{why}, counted once."))
+    elif decision.table.tricks:
+        lines.extend(wrap("The hand itself: not played out, so its own points are not counted here."))
+    for outcome in score.outcomes:
+        effect = outcome.effect
+        if effect.score_after is None:
+            if effect.needs:
+                lines.extend(wrap(f"To give the score after the hand, the record needs {effect.needs}."))
+            continue
+        result = _score_text(effect.score_after) or ""
+        if effect.meaning:
+            result += f": {effect.meaning}"
+        pending = "" if effect.meaning or not effect.needs else \
+            " so far; the rest of the hand is still to be scored"
+        if outcome.choices:
+            chosen = "; and ".join(_choice_words(remedy, item) for remedy, item in outcome.choices)
+            opened = len(score.outcomes) > 1
+            lines.extend(wrap(f"{'If' if opened else 'With'} {chosen}: {result}{pending}.",
+                              "- " if opened else "", "  " if opened else ""))
+        else:
+            lines.extend(wrap(f"After the hand: {result}{pending}."))
+    if score.more:
+        lines.extend(wrap(f"... and {score.more} more combinations of the choices (see `--format json`)."))
+    lines.append("")
+    return lines
 
 
 def _quote(text: str, width: int, indent: str) -> list[str]:
@@ -302,32 +437,58 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
         because = applied.because if said == law.id else f"the same facts, as under law {said}."
         lines.extend(wrap(f"Applies: {because}", "  ", "    "))
         lines.append("")
+    if decision.not_applied:
+        lines.append(heading("Laws that do not apply"))
+        grouped: dict[tuple, list] = {}
+        for item in decision.not_applied:
+            grouped.setdefault((item.by.id, item.defeat.how, item.defeat.what, item.because, item.targets), []).append(item)
+        for (by, how, what, because, targets), defeated in grouped.items():
+            several = len(defeated) > 1
+            names = _and([f"{entry.law.id} ({entry.law.title})" for entry in defeated])
+            subject = {"law": f"Law{'s' if several else ''} {names}",
+                       "remedies": f"What law{'s' if several else ''} {names} offer{'' if several else 's'}",
+                       "rulings": f"What law{'s' if several else ''} {names} declare{'' if several else 's'}"}[what]
+            scope = ""
+            if targets:
+                scope = " to " + _and([words for t in targets if (words := target_words(t))])
+            verb = "do not apply" if several or what != "law" else "does not apply"
+            lines.extend(wrap(f"{subject} {verb}{scope}: {because} (law {by} {how} "
+                              f"{'them' if several else 'it'}).", "- " if markdown else "", "  "))
+        lines.append("")
     if decision.remedies:
         lines.append(heading("The choices"))
         for outcome in decision.remedies:
-            consult = "partners may consult" if outcome.consult else "partners may not consult (they agree who chooses)"
+            target = target_words(outcome.target)
+            head = f"Law {outcome.law.id}" + (f", for {target}" if target else "")
             who = outcome.chooser
-            lines.append(f"Law {outcome.law.id}: {who} may choose ({consult}):" if len(outcome.options) > 1
-                         else f"Law {outcome.law.id}: {who} may:")
-            if markdown:
-                lines.append("")
-            for item in outcome.options:
-                effect = item.effect
-                text = item.option.wording()
-                if effect.score_after:
-                    text += f" -> {_score_text(effect.score_after)}"
-                    if effect.meaning:
-                        text += f": {effect.meaning}"
-                elif effect.needs:
-                    text += f" (to score it, the record needs {effect.needs})"
-                lines.extend(wrap(text, "  - ", "    "))
-            if markdown:
-                lines.append("")
+            if outcome.made is not None:
+                lines.extend(wrap(f"{head}: {who} chose, at log entry {outcome.made_entry}: "
+                                  f"{outcome.made.option.wording()}. The choice is made and final.",
+                                  "- " if markdown else "", "  "))
+                continue
+            if len(outcome.options) > 1:
+                consult = "partners may consult" if outcome.consult else \
+                    "partners may not consult (they agree who chooses)"
+                lines.extend(wrap(f"{head}: {who} may choose one ({consult}):", "- " if markdown else "", "  "))
+            else:
+                lines.extend(wrap(f"{head}: {who} may:", "- " if markdown else "", "  "))
+            for offered in outcome.options:
+                lines.extend(wrap(offered.option.wording(), "    - " if markdown else "  - ", "    "))
         lines.append("")
+    score = decision.score
+    if score is not None and (score.hand is not None or score.before is not None
+                              or any(outcome.choices for outcome in score.outcomes)):
+        lines.extend(_score_lines(decision, heading, wrap))
     if decision.declarations:
         lines.append(heading("Declared by the laws"))
         for declared in decision.declarations:
             lines.append(("- " if markdown else "") + f"Law {declared.law.id}: {declared.declaration.text}")
+        lines.append("")
+    if decision.context:
+        ids = ", ".join(applied.law.id for applied in decision.context)
+        lines.extend(wrap(f"(Not cited: law{'s' if len(decision.context) > 1 else ''} {ids} only describe"
+                          f"{'' if len(decision.context) > 1 else 's'} lawful acts that happened; "
+                          "`--format json` lists them under `context`.)"))
         lines.append("")
     if decision.unknown:
         lines.append(heading("Open questions"))

@@ -20,7 +20,11 @@ from adjudicate.seats import Seat, Side
 from adjudicate.yamlsource import NULL_TAG, Node, parse_yaml, read_text
 
 TOP_KEYS = frozenset({"title", "notes", "code", "house", "dealer", "score", "hands", "turned", "log", "expect"})
-EXPECT_KEYS = frozenset({"laws", "include", "not", "unknown", "trump", "winners", "irregularities", "remedies"})
+EXPECT_KEYS = frozenset({"laws", "include", "not", "unknown", "trump", "winners", "irregularities", "remedies",
+                         "score", "not_applied"})
+EXPECTED_SCORE_KEYS = frozenset({"hand", "after", "meaning", "outcomes"})
+EXPECTED_OUTCOME_KEYS = frozenset({"after", "meaning", "choices"})
+EXPECTED_DEFEAT_KEYS = frozenset({"law", "by"})
 EXPECTED_IRREGULARITY_KEYS = frozenset({"kind", "seat", "trick", "established"})
 MAX_LOG_ENTRIES = 2_000
 """A hand of Whist is 52 plays and a few dozen other acts; more is not a hand."""
@@ -59,6 +63,27 @@ class ExpectedIrregularity(Struct, frozen=True):
     pos: Pos
 
 
+class ExpectedOutcome(Struct, frozen=True):
+    """One final score the ruling must give, for the choices named (`63 score`), if named."""
+
+    after: dict[Side, int]
+    choices: tuple[tuple[str, str], ...] | None
+    """(law, option kind) of every choice behind it, when the file says."""
+    meaning: str | None
+    pos: Pos
+
+
+class ExpectedScore(Struct, frozen=True):
+    """`expect.score`: the hand's own points and the final score (or scores, one for each open choice)."""
+
+    pos: Pos
+    hand: dict[Side, int] | None = None
+    hand_given: bool = False
+    """`hand:` is given (as null when the hand was not played out)."""
+    outcomes: tuple[ExpectedOutcome, ...] | None = None
+    """Exactly these final scores (`after:` gives the one)."""
+
+
 class Expect(Struct, frozen=True):
     """What the file says its ruling should be (for `adjudicate check`)."""
 
@@ -77,6 +102,10 @@ class Expect(Struct, frozen=True):
     unknown: tuple[str, ...] | None = None
     """Exactly these laws apply only if an open question of fact is so."""
     positions: dict[str, Pos] = field(default_factory=dict)
+    """Where each expectation key stands, for reporting a mismatch on its line."""
+    score: ExpectedScore | None = None
+    not_applied: tuple[tuple[str, str | None], ...] | None = None
+    """Exactly these (law, defeating law) are not applied; the defeating law may be left open (None)."""
     """Where each expectation key stands, for reporting a mismatch on its line."""
 
 
@@ -315,8 +344,67 @@ class _Reader:
         if (inode := node.get("irregularities")) is not None:
             inode.expect_seq("`expect.irregularities`")
             irregularities = tuple(self.expected_irregularity(item) for item in inode.elements())
+        score = self.expected_score(snode) if (snode := node.get("score")) is not None else None
+        defeated = self.expected_defeats(dnode) if (dnode := node.get("not_applied")) is not None else None
         return Expect(node.pos, laws, include, exclude, trump, winners, irregularities,
-                      node.get("remedies"), ids("unknown"), positions)
+                      node.get("remedies"), ids("unknown"), positions, score, defeated)
+
+    def expected_score(self, node: Node) -> ExpectedScore:
+        node.expect_map("`expect.score`")
+        node.check_keys("`expect.score`", EXPECTED_SCORE_KEYS)
+        hand, given = None, False
+        if (hnode := node.get("hand")) is not None:
+            given = True
+            hand = None if hnode.is_null() else self.score(hnode)
+        after, outcomes = node.get("after"), node.get("outcomes")
+        if after is not None and outcomes is not None:
+            raise outcomes.error("`expect.score` gives `after:` (the one final score) or `outcomes:` "
+                                 "(one for each choice), not both")
+        found: tuple[ExpectedOutcome, ...] | None = None
+        if after is not None:
+            found = (ExpectedOutcome(self.score(after), None, self.meaning(node), after.pos),)
+        elif node.get("meaning") is not None:
+            raise node.get("meaning").error("`meaning:` goes with `after:`")  # type: ignore[union-attr]
+        if outcomes is not None:
+            outcomes.expect_seq("`expect.score.outcomes`")
+            found = tuple(self.expected_outcome(item) for item in outcomes.elements())
+        return ExpectedScore(node.pos, hand, given, found)
+
+    def meaning(self, node: Node) -> str | None:
+        child = node.get("meaning")
+        return " ".join(child.text("`meaning`").split()) if child is not None else None
+
+    def expected_outcome(self, node: Node) -> ExpectedOutcome:
+        from adjudicate.remedies import OPTIONS
+
+        node.expect_map("an expected outcome")
+        node.check_keys("an expected outcome", EXPECTED_OUTCOME_KEYS, required=("after",))
+        choices = None
+        if (cnode := node.get("choices")) is not None:
+            cnode.expect_seq("`choices`")
+            parsed = []
+            for item in cnode.elements():
+                words = item.text("a choice").split()
+                if len(words) != 2:
+                    raise item.error(f"a choice is a law and an option, like \"63 score\", not {' '.join(words)!r}")
+                if words[1] not in OPTIONS:
+                    raise item.error(f"unknown option {words[1]!r}{did_you_mean(words[1], OPTIONS)}")
+                parsed.append((words[0], words[1]))
+            choices = tuple(parsed)
+        return ExpectedOutcome(self.score(node.get("after")), choices, self.meaning(node), node.pos)  # type: ignore[arg-type]
+
+    def expected_defeats(self, node: Node) -> tuple[tuple[str, str | None], ...]:
+        node.expect_seq("`expect.not_applied`")
+        found = []
+        for item in node.elements():
+            if item.is_map():
+                item.check_keys("an expected law not applied", EXPECTED_DEFEAT_KEYS, required=("law",))
+                law = item.get("law").text("a law id").strip()  # type: ignore[union-attr]
+                by = b.text("a law id").strip() if (b := item.get("by")) is not None else None
+                found.append((law, by))
+            else:
+                found.append((item.text("a law id in `expect.not_applied`").strip(), None))
+        return tuple(found)
 
     def expected_irregularity(self, node: Node) -> ExpectedIrregularity:
         node.expect_map("an expected irregularity")

@@ -119,39 +119,106 @@ def hand_points(code: str, game: Game, table: Table, score: dict[Side, int],
     return [points]
 
 
-def apply_option(kind: str, number: int | None, code: str, game: Game, table: Table,
-                 score: dict[Side, int] | None, chooser: Side | None, offenders: Side | None,
-                 capped: set[Side], hand_ends: bool = False) -> Effect:
-    """The effect of one option on the score: the penalty first, then the hand's own points if it was played out."""
-    if kind not in ("score", "deduct", "take_tricks", "forfeit"):
-        return Effect(None, None, None)
-    if score is None:
+class Penalty(Struct, frozen=True):
+    """One option a side takes (or must take), as it bears on the score."""
+
+    kind: str
+    """An option kind: score, deduct, take_tricks, forfeit, new_deal, or one that leaves the score alone."""
+    number: int | None
+    to: Side | None
+    """Who gains (score, take_tricks, forfeit's receivers)."""
+    offenders: Side | None
+    """Who pays (deduct, take_tricks, forfeit)."""
+
+
+SCORE_KINDS = ("score", "deduct", "take_tricks", "forfeit")
+VOIDS_HAND = ("new_deal",)
+"""Options after which the hand is not scored: a new deal annuls it."""
+
+
+class HandRules(Struct, frozen=True):
+    """What the laws that apply say about scoring this hand."""
+
+    capped: frozenset[Side] = frozenset()
+    """Sides that cannot win the game by this hand (Short Whist 82, Long Whist 11)."""
+    void: bool = False
+    """The hand is not scored (a house's "the hand ends")."""
+    no_points: frozenset[Side] = frozenset()
+    """Sides not entitled to score what they made on the hand (Euchre 90)."""
+    lone_march: int | None = None
+    """What a lone player's five tricks score, where a law says (Euchre 102: only two)."""
+
+
+def hand_score(code: str, game: Game, table: Table, rules: HandRules = HandRules(),
+               taken: dict[Side, int] | None = None) -> dict[Side, int] | None:
+    """The hand's own points, counted once from nothing; None when the hand was not played out."""
+    taken = taken if taken is not None else tricks_taken(table)
+    if taken is None:
+        return None
+    total = {Side.NS: 0, Side.EW: 0}
+    if rules.void:
+        return total
+    for stage in _stages(code, game, table, {Side.NS: 0, Side.EW: 0}, taken, rules):
+        for side, points in stage.items():
+            total[side] += points
+    return total
+
+
+def _stages(code: str, game: Game, table: Table, score: dict[Side, int], taken: dict[Side, int],
+            rules: HandRules) -> list[dict[Side, int]]:
+    stages = hand_points(code, game, table, score, taken)
+    if rules.lone_march is not None and game.family == "euchre" and table.making and table.making.maker \
+            and table.making.lone is not None and taken[table.making.maker.side] >= game.hand_size:
+        stages = [{side: min(points, rules.lone_march) for side, points in stage.items()} for stage in stages]
+    if rules.no_points:
+        stages = [{side: 0 if side in rules.no_points else points for side, points in stage.items()}
+                  for stage in stages]
+    return stages
+
+
+def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | None,
+                penalties: list[Penalty], rules: HandRules = HandRules()) -> Effect:
+    """The score after the hand: the penalties first (Euchre 4, Short Whist 5 and 72 V, Long Whist 11),
+    then the hand's own points in their order (tricks, then honours), each counted once."""
+    if before is None:
         return Effect(None, None, "the score before the hand (`score:` in the scenario)")
-    after = dict(score)
+    after = dict(before)
     taken = tricks_taken(table)
-    to = chooser if kind == "score" else offenders.other if kind == "forfeit" and offenders else chooser
-    if kind in ("score", "forfeit"):
-        if to is None:
-            return Effect(None, None, "which side the points go to")
-        after[to] += number or 0
-    elif kind == "deduct":
-        if offenders is None:
-            return Effect(None, None, "which side revoked")
-        after[offenders] = max(0, after[offenders] - (number or 0))
-    else:
-        if taken is None or chooser is None or offenders is None:
-            return Effect(None, None, "the tricks each side took (play the hand out in the log)")
-        moved = min(number or 0, taken[offenders])
-        taken = {chooser: taken[chooser] + moved, offenders: taken[offenders] - moved}
-    for side in capped:
-        after[side] = min(after[side], max(score[side], game.game_points - 1))
-    if taken is not None and not hand_ends:
+    void = rules.void
+    for penalty in penalties:
+        number = penalty.number or 0
+        if penalty.kind in VOIDS_HAND:
+            void = True
+        elif penalty.kind in ("score", "forfeit"):
+            if penalty.to is None:
+                return Effect(None, None, "which side the points go to")
+            after[penalty.to] += number
+        elif penalty.kind == "deduct":
+            if penalty.offenders is None:
+                return Effect(None, None, "which side is penalised")
+            after[penalty.offenders] = max(0, after[penalty.offenders] - number)
+        elif penalty.kind == "take_tricks":
+            if taken is None or penalty.to is None or penalty.offenders is None:
+                return Effect(None, None, "the tricks each side took (play the hand out in the log)")
+            moved = min(number, taken[penalty.offenders])
+            taken = {penalty.to: taken[penalty.to] + moved, penalty.offenders: taken[penalty.offenders] - moved}
+    _cap(after, before, rules.capped, game)
+    if not void:
+        if taken is None:
+            if not table.tricks and not any(p.kind in SCORE_KINDS for p in penalties):
+                return Effect(dict(before), None, None)
+            return Effect(after, meaning_of(code, game, after),
+                          "the rest of the hand: it was not played out, so its own points are not counted")
         # The penalty takes precedence: once a side is at game, nothing later in the hand is scored.
-        for stage in hand_points(code, game, table, score, taken):
+        for stage in _stages(code, game, table, before, taken, rules):
             if max(after.values()) >= game.game_points:
                 break
             for side, points in stage.items():
                 after[side] += points
-            for side in capped:
-                after[side] = min(after[side], max(score[side], game.game_points - 1))
+            _cap(after, before, rules.capped, game)
     return Effect(after, meaning_of(code, game, after), None)
+
+
+def _cap(after: dict[Side, int], before: dict[Side, int], capped: frozenset[Side], game: Game) -> None:
+    for side in capped:
+        after[side] = min(after[side], max(before[side], game.game_points - 1))
