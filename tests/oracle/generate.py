@@ -6,7 +6,9 @@ Each deal it plays becomes two things:
 * a scenario file in our YAML format (`code: euchre` or `code: short-whist`), and
 * what OpenSpiel says happened: the trump suit, and for every trick its leader,
   its cards in order with, for each play, the set of cards OpenSpiel allowed
-  (its legal actions at that moment), and its winner.
+  (its legal actions at that moment), and its winner; for a euchre deal also
+  the makers, whether the maker went alone, and OpenSpiel's returns (its score
+  of the deal), per player and per side.
 
 `tests/test_oracle.py` replays the scenario with our engine and compares.
 
@@ -16,7 +18,7 @@ chance outcomes and every player's action), so a run is reproducible.
 Usage (needs `pip install '.[oracle]'`):
 
     python tests/oracle/generate.py                 # rewrite the fixture sample
-    python tests/oracle/generate.py --stats         # shapes seen in the full run
+    python tests/oracle/generate.py --stats         # shapes and outcomes seen in the full run
     python tests/oracle/generate.py --show euchre 17  # one deal's scenario text
 
 Only the standard library and pyspiel are used here, so the generator runs
@@ -37,8 +39,10 @@ from pathlib import Path
 # Sizes of the full live run and of the fixture sample.
 
 EUCHRE_DEALS = 1000
+EUCHRE_SCORED = 1000            # the score check plays seeds from 0 until this many were played out
 BRIDGE_DEALS = 200
 EUCHRE_FIXTURE = 60
+EUCHRE_FIXTURE_PER_OUTCOME = 3  # the sample holds at least this many deals of every outcome
 BRIDGE_FIXTURE = 25
 
 BRIDGE_SEED_BASE = 1_000_000   # bridge seeds are BRIDGE_SEED_BASE + index
@@ -166,6 +170,8 @@ def euchre_deal(seed: int) -> dict:
     if trump is not None:
         assert E_SUITS[state.trump_suit()] == trump
         assert bool(state.declarer_go_alone()) == alone
+        assert state.declarer() == player
+        assert state.lone_defender() < 0          # allow_lone_defender is off
         if n < 4:
             assert state.discard() == discard
 
@@ -196,6 +202,23 @@ def euchre_deal(seed: int) -> dict:
             })
     assert cursor == len(plays)
 
+    # OpenSpiel's score of the deal (its Returns(), one number a player; partners' are equal).
+    returns = [int(r) for r in state.returns()]
+    assert returns == list(state.returns()), seed
+    assert returns[0] == returns[2] and returns[1] == returns[3], (seed, returns)
+    makers = None
+    outcome = "passed out"
+    if trump is not None:
+        makers = ("NS", "EW")[state.declarer() % 2]   # players 0, 2 are N, S
+        made = sum(1 for trick in tricks if SEATS.index(trick["winner"]) % 2 == state.declarer() % 2)
+        outcome = ("lone " if alone else "") + ("march" if made == 5 else "point" if made >= 3 else "euchre")
+    score = {
+        "makers": makers,
+        "lone": alone if trump is not None else None,
+        "returns": dict(zip(SEATS, returns)),
+        "side_returns": {"NS": returns[0], "EW": returns[1]},
+    }
+
     quits = seed % 3 == 1   # a third of the deals record each trick's quitting
     for trick in tricks:
         for play in trick["plays"]:
@@ -218,10 +241,11 @@ def euchre_deal(seed: int) -> dict:
         "game": "euchre",
         "seed": seed,
         "shape": shape,
+        "outcome": outcome,
         "features": features,
         "stick_the_dealer": stick,
         "scenario": text,
-        "expected": {"trump": trump, "tricks": tricks},
+        "expected": {"trump": trump, "tricks": tricks, **score},
     }
 
 
@@ -422,12 +446,25 @@ def euchre_records(count: int = EUCHRE_DEALS) -> list[dict]:
     return [euchre_deal(seed) for seed in range(count)]
 
 
+def euchre_scored_records(played_out: int = EUCHRE_SCORED) -> list[dict]:
+    """The deals from seed 0 on, until `played_out` of them were played out (the passed-out ones included)."""
+    records: list[dict] = []
+    count = 0
+    while count < played_out:
+        record = euchre_deal(len(records))
+        records.append(record)
+        count += record["outcome"] != "passed out"
+    return records
+
+
 def bridge_records(count: int = BRIDGE_DEALS) -> list[dict]:
     return [bridge_deal(index) for index in range(count)]
 
 
-def select_euchre_fixture(records: list[dict], size: int = EUCHRE_FIXTURE) -> list[dict]:
-    """Up to three deals of every bidding shape, two of every feature, then the earliest."""
+def select_euchre_fixture(records: list[dict], size: int = EUCHRE_FIXTURE,
+                          per_outcome: int = EUCHRE_FIXTURE_PER_OUTCOME) -> list[dict]:
+    """Up to three deals of every bidding shape, two of every feature, then the earliest;
+    then more, if need be, until every outcome (march, lone euchre, ...) has `per_outcome` deals."""
     chosen: dict[int, dict] = {}
     per_shape: Counter = Counter()
     for record in records:
@@ -443,6 +480,11 @@ def select_euchre_fixture(records: list[dict], size: int = EUCHRE_FIXTURE) -> li
         if len(chosen) >= size:
             break
         chosen.setdefault(record["seed"], record)
+    per_outcome_seen: Counter = Counter(r["outcome"] for r in chosen.values())
+    for record in records:
+        if per_outcome_seen[record["outcome"]] < per_outcome and record["seed"] not in chosen:
+            chosen[record["seed"]] = record
+            per_outcome_seen[record["outcome"]] += 1
     return [chosen[seed] for seed in sorted(chosen)]
 
 
@@ -506,6 +548,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.stats:
         for shape, n in sorted(shapes.items()):
             print(f"{n:5d}  {shape}")
+        for outcome, n in sorted(Counter(r["outcome"] for r in euchre).items()):
+            print(f"{n:5d}  ({outcome})")
         for feature, n in sorted(features.items()):
             print(f"{n:5d}  [{feature}]")
         print(f"{len(bridge):5d}  bridge deals; contracts by trump: "
