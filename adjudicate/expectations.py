@@ -178,26 +178,57 @@ def _describe_found(found) -> str:
 
 
 def _compare_remedies(node: Node, decision, pos: Pos) -> list[Mismatch]:
-    """`remedies: [{law: "63", chooser: NS, options: [score]}]`: each listed remedy must be offered."""
+    """`remedies: [{law: "63", chooser: NS, options: [score], for: {kind: revoke, seat: E}, made: call_card}]`:
+    each listed remedy must be offered (or, with `made:`, have been chosen in the log)."""
     found = []
-    offered = [(outcome.law.id, outcome.chooser, sorted(item.option.kind for item in outcome.options))
-               for outcome in decision.remedies]
+    offered = [_offered(outcome) for outcome in decision.remedies]
     if not node.is_seq():
         return [Mismatch(node.pos, "remedies", "a list of {law, chooser, options}", node.describe())]
     for item in node.elements():
         if not item.is_map():
             found.append(Mismatch(item.pos, "remedies", "{law, chooser, options}", item.describe()))
             continue
-        law = item.get("law")
-        chooser = item.get("chooser")
-        options = item.get("options")
-        want_law = str(law.value).strip() if law is not None and law.is_scalar() else None
-        want_chooser = str(chooser.value).strip() if chooser is not None and chooser.is_scalar() else None
-        want_options = sorted(str(o.value).strip() for o in options.elements()) if options is not None and options.is_seq() else None
-        ok = any((want_law is None or law_id == want_law) and (want_chooser is None or who == want_chooser)
-                 and (want_options is None or kinds == want_options) for law_id, who, kinds in offered)
+        want = {key: _plain_value(item.get(key)) for key in ("law", "chooser", "options", "for", "made")
+                if item.get(key) is not None}
+        if "options" in want and isinstance(want["options"], list):
+            want["options"] = sorted(str(o) for o in want["options"])
+        ok = any(all(_fits_remedy(key, value, actual) for key, value in want.items()) for actual in offered)
         if not ok:
-            wanted = f"law {want_law or 'any'}: {want_chooser or 'anyone'} choosing {want_options or 'anything'}"
-            actual = "; ".join(f"law {law_id}: {who} choosing {kinds}" for law_id, who, kinds in offered) or "no remedy"
+            wanted = (f"law {want.get('law', 'any')}: {want.get('chooser', 'anyone')} choosing "
+                      f"{want.get('options', 'anything')}" + _for_words(want.get("for"))
+                      + (f", made: {want['made']}" if "made" in want else ""))
+            actual = "; ".join(f"law {a['law']}: {a['chooser']} choosing {a['options']}{_for_words(a['for'])}"
+                               + (f", made: {a['made']}" if a["made"] else "") for a in offered) or "no remedy"
             found.append(Mismatch(item.pos, "remedies", wanted, actual))
     return found
+
+
+def _offered(outcome) -> dict:
+    from adjudicate.report import target_record
+
+    return {"law": outcome.law.id, "chooser": outcome.chooser,
+            "options": sorted(item.option.kind for item in outcome.options),
+            "for": target_record(outcome.target), "made": outcome.made.option.kind if outcome.made else None}
+
+
+def _plain_value(node: Node | None):
+    if node is None or node.is_null():
+        return None
+    if node.is_seq():
+        return [_plain_value(element) for element in node.elements()]
+    if node.is_map():
+        return {key: _plain_value(child) for key, _, child in node.items()}
+    return str(node.value).strip()
+
+
+def _fits_remedy(key: str, value, actual: dict) -> bool:
+    if key != "for":
+        return actual[key] == value
+    target = actual["for"] or {}
+    return isinstance(value, dict) and all(str(target.get(name)) == str(wanted) for name, wanted in value.items())
+
+
+def _for_words(target) -> str:
+    if not target:
+        return ""
+    return " for " + " ".join(str(target[key]) for key in ("kind", "seat", "trick") if target.get(key) is not None)

@@ -26,14 +26,15 @@ from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
 
+import msgspec
 import pytest
 import yaml
 
+from adjudicate.decision import decide
 from adjudicate.facts import detect
-from adjudicate.matcher import decide
 from adjudicate.rulebook import builtin_rulebook
 from adjudicate.scenario import parse_scenario
-from adjudicate.scoring import hand_points, tricks_taken
+from adjudicate.scoring import hand_score
 from adjudicate.seats import Side
 from adjudicate.table import replay
 
@@ -366,31 +367,20 @@ EUCHRE_RULEBOOK = builtin_rulebook("euchre")
 def _our_hand_points(table) -> dict[Side, int] | None:
     """adjudicate's points for the hand itself, each side's; None when the hand was not played out.
 
-    The one place the score check asks the package (switch it here to a new scoring API).
+    The one place the score check asks the scoring module.
     """
-    taken = tricks_taken(table)
-    if taken is None:
-        return None
-    score = {Side.NS: 0, Side.EW: 0}
-    total = {Side.NS: 0, Side.EW: 0}
-    for stage in hand_points("euchre", EUCHRE_RULEBOOK.game, table, score, taken):
-        for side, points in stage.items():
-            total[side] += points
-    return total
+    return hand_score("euchre", EUCHRE_RULEBOOK.game, table)
 
 
-def _ruling_hand_points(table) -> dict[Side, int]:
-    """The hand's points as the whole ruling gives them: the score option of each law on points (laws 2, 3)."""
-    decision = decide(EUCHRE_RULEBOOK, table, detect(table))
-    total = {Side.NS: 0, Side.EW: 0}
-    for remedy in decision.remedies:
-        if "scoring.points" not in remedy.law.subjects:
-            continue
-        scores = [outcome for outcome in remedy.options if outcome.option.kind == "score"]
-        assert len(scores) == 1 and scores[0].to is not None, \
-            f"law {remedy.law.id} offers {len(scores)} scores, to {[o.to for o in scores]}"
-        total[scores[0].to] += scores[0].option.points or 0
-    return total
+def _ruling_hand_points(table) -> dict[Side, int] | None:  # a passed-out deal: the score stands
+    """The hand's points as the whole ruling gives them: the score section's final score from 0-0, with no
+    choice open (a legal deal has no irregularity), which must be the hand's points counted once."""
+    scenario = msgspec.structs.replace(table.scenario, score={Side.NS: 0, Side.EW: 0})
+    decision = decide(EUCHRE_RULEBOOK, msgspec.structs.replace(table, scenario=scenario), detect(table))
+    assert decision.score is not None
+    outcomes = decision.score.outcomes
+    assert len(outcomes) == 1 and not outcomes[0].choices, "a legal deal leaves no choice open"
+    return outcomes[0].effect.score_after
 
 
 def openspiel_in_1888(record: dict) -> tuple[ScoreRow | None, dict[str, int]]:
