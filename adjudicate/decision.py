@@ -22,8 +22,7 @@ from adjudicate.facts import Claim, Facts, Irregularity
 from adjudicate.matcher import AppliedLaw, OpenQuestion, bindings, holds, match, offender_of
 from adjudicate.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.rulebook import Law, Rulebook
-from adjudicate.scoring import (SCORE_KINDS, VOIDS_HAND, Effect, HandRules, Penalty, final_score, hand_score,
-                                meaning_of)
+from adjudicate.scoring import SCORE_KINDS, VOIDS_HAND, Effect, HandRules, Penalty, final_score, hand_score
 from adjudicate.seats import Seat, Side
 from adjudicate.table import Moment, Table
 
@@ -50,10 +49,10 @@ class NotApplied(Struct, frozen=True):
 
 
 class OptionOutcome(Struct, frozen=True):
+    """An option offered, and to whom its points or tricks go."""
+
     option: Option
     to: Side | None
-    effect: Effect
-    """The score after this option alone, with the hand and every other choice fixed (kept for `diff`)."""
 
 
 class RemedyOutcome(Struct, frozen=True):
@@ -152,7 +151,8 @@ def _paired(targets: list[object]) -> list[object]:
         seat = offender_of(target)
         by_side.setdefault(seat.side if seat else None, []).append(target)
     pairs = min(len(by_side.get(Side.NS, ())), len(by_side.get(Side.EW, ())))
-    return [*by_side.get(Side.NS, [])[:pairs], *by_side.get(Side.EW, [])[:pairs]]
+    cancelled = {id(target) for target in (*by_side.get(Side.NS, [])[:pairs], *by_side.get(Side.EW, [])[:pairs])}
+    return [target for target in targets if id(target) in cancelled]
 
 
 def _apply_defeats(applied: list[AppliedLaw], hand: FactIndex) -> tuple[dict[str, AppliedLaw], list[NotApplied],
@@ -241,7 +241,7 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
             for remedy in item.law.remedies:
                 if remedy.when is not None and not holds(remedy.when, hand):
                     continue
-                outcome = _remedy(rulebook, table, item.law, remedy, offender, binding, hand, rules)
+                outcome = _remedy(rulebook, table, item.law, remedy, offender, binding, hand)
                 if outcome.options:
                     remedies.append(outcome)
     laws = tuple(item for item in applied if not item.law.context)
@@ -307,7 +307,7 @@ def _chooser(role: str, table: Table, offender: Seat | None, binding: object | N
 
 
 def _remedy(rulebook: Rulebook, table: Table, law: Law, remedy: Remedy, offender: Seat | None,
-            binding: object | None, hand: FactIndex, rules: HandRules) -> RemedyOutcome:
+            binding: object | None, hand: FactIndex) -> RemedyOutcome:
     chooser, chooser_side = _chooser(remedy.chooser, table, offender, binding)
     offenders = offender.side if offender else (chooser_side.other if chooser_side else None)
     options = []
@@ -316,10 +316,7 @@ def _remedy(rulebook: Rulebook, table: Table, law: Law, remedy: Remedy, offender
             continue
         to = chooser_side if option.kind in ("score", "take_tricks") else \
             (offenders.other if option.kind == "forfeit" and offenders else None)
-        penalty = Penalty(option.kind, option.points if option.points is not None else option.tricks, to, offenders)
-        effect = final_score(rulebook.code, rulebook.game, table, table.scenario.score, [penalty], rules) \
-            if option.kind in SCORE_KINDS else Effect(None, None, None)
-        options.append(OptionOutcome(option, to, effect))
+        options.append(OptionOutcome(option, to))
     consult = remedy.consult
     if consult is None:
         consult = True if len(options) <= 1 else CONSULT_BY_DEFAULT.get(rulebook.code, False)

@@ -441,8 +441,10 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
         lines.append(heading("Laws that do not apply"))
         grouped: dict[tuple, list] = {}
         for item in decision.not_applied:
-            grouped.setdefault((item.by.id, item.defeat.how, item.defeat.what, item.because, item.targets), []).append(item)
-        for (by, how, what, because, targets), defeated in grouped.items():
+            key = (item.by.id, item.defeat.how, item.defeat.what, item.because, tuple(map(id, item.targets)))
+            grouped.setdefault(key, []).append(item)
+        for (by, how, what, because, _), defeated in grouped.items():
+            targets = defeated[0].targets
             several = len(defeated) > 1
             names = _and([f"{entry.law.id} ({entry.law.title})" for entry in defeated])
             subject = {"law": f"Law{'s' if several else ''} {names}",

@@ -1,0 +1,282 @@
+"""The decision holds together: laws defeat laws, penalties add up, a choice made is final, the hand is scored once.
+
+Each test rules a hand a director would recognise and asserts what the ruling prints
+or gives as JSON: who may choose what, the laws not applied and why, and the score.
+The last tests walk every shipped scenario and every defeat relation of the codes.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import msgspec
+import pytest
+from hypothesis import given, settings, strategies as st
+from typer.testing import CliRunner
+
+from adjudicate.cli import app
+from adjudicate.conditions import evaluate
+from adjudicate.decision import decide
+from adjudicate.facts import detect
+from adjudicate.matcher import bindings, match, offender_of, rule_scenario
+from adjudicate.rulebook import builtin_codes, builtin_rulebook
+from adjudicate.scenario import parse_scenario
+from adjudicate.scoring import Penalty, final_score, hand_score
+from adjudicate.seats import Side
+from adjudicate.table import replay
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
+runner = CliRunner()
+
+# East trumps a spade at trick 1 holding the queen; West throws a diamond to a spade at trick 3 holding the seven.
+HAND = """\
+code: euchre
+dealer: S
+score: {{NS: {ns}, EW: {ew}}}
+hands:
+  W: [AS, 7S, AH, KD, 8C]
+  N: [KS, TH, QD, 9C, 7D]
+  E: [QS, 8H, JD, AC, TC]
+  S: [TS, JH, KH, 7C, 9D]
+turned: 9H
+log:
+  - W: order up
+  - S: discard 7C
+  - W: AS
+  - N: KS
+  - E: 8H
+  - S: TS
+  - quit
+  - E: AC
+  - S: 9D
+  - W: 8C
+  - N: {north}
+  - quit
+  - E: QS
+  - S: KH
+  - W: KD
+  - N: 7D
+  - quit
+  - N: claim revoke
+"""
+
+
+def rule_text(text: str):
+    scenario = parse_scenario(text, "<test>")
+    rulebook = builtin_rulebook(scenario.code)
+    table = replay(scenario, rulebook.game)
+    return decide(rulebook, table, detect(table))
+
+
+def ruling_json(path: Path) -> dict:
+    result = runner.invoke(app, ["rule", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def afters(decision) -> list[dict[str, int]]:
+    return [{str(side): points for side, points in outcome.effect.score_after.items()}
+            for outcome in decision.score.outcomes]
+
+
+def test_two_revokes_by_one_side_give_two_penalties_that_add_up():
+    """Euchre 63: "the penalty may be claimed as often as the revoke is repeated": 3 + 3, and the game."""
+    decision = rule_text(HAND.format(ns=0, ew=0, north="9C"))
+    revokes = [i for i in decision.facts.irregularities if i.kind == "revoke"]
+    assert [(str(r.seat), r.trick) for r in revokes] == [("E", 1), ("W", 3)]
+    penalties = [r for r in decision.remedies if r.law.id == "63"]
+    assert [(r.chooser, r.target.trick) for r in penalties] == [("NS", 1), ("NS", 3)]
+    (outcome,) = decision.score.outcomes
+    assert [remedy.law.id for remedy, _ in outcome.choices] == ["63", "63"]
+    assert afters(decision) == [{"NS": 6, "EW": 0}]
+    assert outcome.effect.meaning == "NS win a double game (the losers failed to score, law 7)"
+
+
+def test_two_revokes_against_one_cancel_one_pair_and_one_penalty_remains():
+    """Euchre 71: "An equal number of revokes on different sides cancel each other": two against one leaves one."""
+    decision = rule_text(HAND.format(ns=2, ew=2, north="QD"))
+    assert sorted((str(i.seat), i.trick) for i in decision.facts.irregularities if i.kind == "revoke") == \
+        [("E", 1), ("N", 2), ("W", 3)]
+    (cancelled,) = decision.not_applied
+    assert (cancelled.law.id, cancelled.by.id, cancelled.defeat.how) == ("63", "71", "cancels")
+    assert sorted((str(t.seat), t.trick) for t in cancelled.targets) == [("E", 1), ("N", 2)]
+    assert "63" in decision.law_ids  # it still applies to West's revoke
+    (penalty,) = [r for r in decision.remedies if r.law.id == "63"]
+    assert (penalty.chooser, str(penalty.target.seat), penalty.target.trick) == ("NS", "W", 3)
+    assert afters(decision) == [{"NS": 5, "EW": 2}]
+
+
+@pytest.mark.parametrize("north", ["9C", "QD"])
+def test_repeated_revokes_read_right_in_every_format(tmp_path, north):
+    path = tmp_path / "revokes.yaml"
+    path.write_text("title: Revokes\n" + HAND.format(ns=2, ew=2, north=north))
+    text = " ".join(runner.invoke(app, ["rule", str(path)]).stdout.split())
+    markdown = " ".join(runner.invoke(app, ["rule", str(path), "-f", "markdown"]).stdout.split())
+    record = ruling_json(path)
+    if north == "QD":
+        said = ("Law 63 (Penalty for a revoke) does not apply to the revoke by East at trick 1 and the revoke by "
+                "North at trick 2: an equal number of revokes on different sides cancel each other (law 71 "
+                "cancels it).")
+        assert said in text and said in markdown
+        assert "Law 63, for the revoke by West at trick 3: NS may: - add 3 points to their own score" in text
+        assert "With law 63's 3 points to NS (for the revoke by West at trick 3): NS 5, EW 2: NS win a single " \
+               "game." in text
+        assert [o["after"] for o in record["score"]["outcomes"]] == [{"NS": 5, "EW": 2}]
+    else:
+        assert "does not apply" not in text
+        assert "With law 63's 3 points to NS (for the revoke by East at trick 1); and law 63's 3 points to NS " \
+               "(for the revoke by West at trick 3): NS 8, EW 2: NS win a single game." in text
+        assert [[c["law"] for c in o["choices"]] for o in record["score"]["outcomes"]] == [["63", "63"]]
+
+
+def test_equal_revokes_cancel_and_the_table_says_so():
+    path = ROOT / "scenarios" / "euchre" / "revokes-on-both-sides.yaml"
+    record = ruling_json(path)
+    assert [r["law"] for r in record["remedies"]] == []
+    assert record["not_applied"] == [{"law": "63", "title": "Penalty for a revoke", "by": "71", "how": "cancels",
+                                      "what": "law", "for": [],
+                                      "because": "an equal number of revokes on different sides cancel each other"}]
+    text = runner.invoke(app, ["rule", str(path)]).stdout
+    assert "Law 63 (Penalty for a revoke) does not apply: an equal number of revokes on different sides cancel " \
+           "each other (law 71 cancels it)." in " ".join(text.split())
+    assert "may:" not in text
+
+
+def test_a_claim_after_the_cut_bars_the_penalty():
+    record = ruling_json(ROOT / "scenarios" / "euchre" / "revoke-claimed-after-the-cut.yaml")
+    assert {item["law"] for item in record["not_applied"]} >= {"63", "64", "66"}
+    assert all(item["by"] == "68" for item in record["not_applied"])
+    assert "63" not in [law["id"] for law in record["laws"]]
+    assert not [r for r in record["remedies"] if r["law"] == "63"]
+
+
+def test_consulting_on_the_penalty_loses_it():
+    """Euchre 85: "If they do so consult, they lose their right"."""
+    record = ruling_json(ROOT / "scenarios" / "euchre" / "consulted-on-the-penalty.yaml")
+    assert record["remedies"] == []
+    assert [(item["law"], item["by"], item["how"]) for item in record["not_applied"]] == [("52", "85", "forfeits")]
+
+
+def test_a_lead_out_of_turn_without_consulting_keeps_its_choice():
+    """The near miss: the same lead out of turn, and no consultation: law 52's two penalties are offered."""
+    text = (ROOT / "scenarios" / "euchre" / "consulted-on-the-penalty.yaml").read_text()
+    decision = rule_text(text.replace("  - E: consult\n", ""))
+    assert [(r.law.id, r.chooser, sorted(o.option.kind for o in r.options)) for r in decision.remedies] == \
+        [("52", "EW", ["call_card", "call_suit"])]
+    assert decision.not_applied == ()
+
+
+def test_a_penalty_demanded_in_the_log_is_made_and_not_offered_again():
+    record = ruling_json(ROOT / "scenarios" / "euchre" / "exposed-card-called.yaml")
+    (remedy,) = [r for r in record["remedies"] if r["law"] == "46"]
+    assert remedy["made"] == {"option": "call_card", "entry": 4}
+    assert remedy["for"] == [{"kind": "exposed_card", "seat": "N", "trick": 1, "entry": 3}]
+
+
+def test_the_hand_is_scored_once():
+    """Euchre 2: the makers euchred, the adversaries score two: NS at 1 go to 3, not 5."""
+    record = ruling_json(ROOT / "scenarios" / "euchre" / "makers-euchred-hand-played-out.yaml")
+    assert record["remedies"] == []  # the hand's points are the score, not a choice
+    assert record["score"]["hand"] == {"NS": 2, "EW": 0}
+    assert [o["after"] for o in record["score"]["outcomes"]] == [{"NS": 3, "EW": 4}]
+    assert record["score"]["hand_laws"] == ["2"]
+
+
+# --- the score never double-counts ----------------------------------------------------------
+
+ORACLE_DEALS = json.loads((ROOT / "tests" / "data" / "oracle" / "euchre.json").read_text())["records"]
+PLAYED = [record for record in ORACLE_DEALS if record.get("outcome") != "passed out"]
+EUCHRE = builtin_rulebook("euchre")
+
+
+def _table(record: dict):
+    return replay(parse_scenario(record["scenario"], f"<oracle {record['seed']}>"), EUCHRE.game)
+
+
+@settings(max_examples=150, deadline=None)
+@given(deal=st.sampled_from(PLAYED), ns=st.integers(0, 4), ew=st.integers(0, 4),
+       penalties=st.lists(st.tuples(st.sampled_from(["score", "forfeit"]), st.sampled_from([Side.NS, Side.EW]),
+                                    st.integers(1, 5)), max_size=3))
+def test_penalties_and_the_hand_never_double_count(deal, ns, ew, penalties):
+    """Random played-out hands (OpenSpiel's), random penalties: the final score is the score before, plus each
+    penalty once, plus the hand's own points once, unless a penalty reached game first (Euchre 4)."""
+    table = _table(deal)
+    hand = hand_score("euchre", EUCHRE.game, table)
+    assert hand is not None and sum(hand.values()) in (1, 2, 4)
+    before = {Side.NS: ns, Side.EW: ew}
+    given_penalties = [Penalty(kind, points, to, to.other) for kind, to, points in penalties]
+    after = final_score("euchre", EUCHRE.game, table, before, given_penalties).score_after
+    assert after is not None
+    expected = dict(before)
+    for _, to, points in penalties:
+        expected[to] += points
+    if max(expected.values()) < EUCHRE.game.game_points:
+        for side in (Side.NS, Side.EW):
+            expected[side] += hand[side]
+    assert after == expected
+
+
+@pytest.mark.parametrize("record", PLAYED[:20], ids=lambda r: f"seed-{r['seed']}")
+def test_a_legal_hand_ruled_from_any_score_adds_its_points_once(record):
+    table = _table(record)
+    hand = hand_score("euchre", EUCHRE.game, table)
+    assert hand is not None
+    for ns, ew in ((0, 0), (1, 3), (4, 4)):
+        scenario = msgspec.structs.replace(table.scenario, score={Side.NS: ns, Side.EW: ew})
+        ruled = decide(EUCHRE, msgspec.structs.replace(table, scenario=scenario), detect(table))
+        (outcome,) = ruled.score.outcomes
+        assert outcome.effect.score_after == {Side.NS: ns + hand[Side.NS], Side.EW: ew + hand[Side.EW]}
+
+
+# --- no ruling offers what a law applying to the same hand defeats ----------------------------
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: str(p.relative_to(ROOT / "scenarios")))
+def test_no_ruling_offers_what_a_law_that_applies_defeats(path):
+    """Walk every defeat relation of the ruling's rulebook: where the defeating law applies (and its `when`
+    holds), the law it defeats is not cited, and offers and declares nothing, for what the defeat reaches."""
+    decision = rule_scenario(str(path))
+    rulebook = decision.rulebook
+    standing = {item.law.id: item for item in (*decision.laws, *decision.context)}
+    matched = match(rulebook, decision.table, decision.facts)
+    for law in rulebook.laws:
+        if law.id not in standing:
+            continue
+        for defeat in law.defeats:
+            if defeat.when is not None:
+                found = [m for m in evaluate(defeat.when, matched.hand) if m.certain]
+                if not found:
+                    continue
+                attackers = bindings(found)
+            else:
+                attackers = bindings(standing[law.id].matches)
+            offered = [r for r in decision.remedies if r.law.id == defeat.law]
+            declared = [d for d in decision.declarations if d.law.id == defeat.law]
+            scoped = defeat.same is not None or defeat.pairs
+            if not scoped:
+                if defeat.what == "law":
+                    assert defeat.law not in standing, f"law {defeat.law} is cited though law {law.id} defeats it"
+                if defeat.what in ("law", "remedies"):
+                    assert not offered, f"law {defeat.law} offers a remedy though law {law.id} defeats it"
+                if defeat.what in ("law", "rulings"):
+                    assert not declared, f"law {defeat.law} declares though law {law.id} defeats it"
+                continue
+            reached = {id(t) for item in decision.not_applied if item.law.id == defeat.law and item.by is law
+                       for t in item.targets}
+            for remedy in offered:
+                assert id(remedy.target) not in reached, \
+                    f"law {defeat.law} offers a remedy for what law {law.id} defeats"
+                if defeat.same == "offender" and not defeat.pairs and defeat.what != "rulings":
+                    victim = offender_of(remedy.target)
+                    assert not any(offender_of(a) is victim for a in attackers if offender_of(a) is not None), \
+                        f"law {defeat.law} offers a remedy against {victim} though law {law.id} defeats it"
+
+
+def test_every_defeat_relation_names_a_law_of_its_code():
+    for code in builtin_codes():
+        rulebook = builtin_rulebook(code)
+        for law in rulebook.laws:
+            for defeat in law.defeats:
+                assert defeat.law in rulebook, f"{code}:{law.id} defeats {defeat.law}, which is not a law"
+                assert defeat.because.strip()
