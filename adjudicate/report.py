@@ -302,13 +302,16 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _choice_words(remedy, item) -> str:
+def _choice_words(remedy, item, opened: bool) -> str:
+    """One choice behind a final score: "NS choose law 72's deduction of 3 points from EW (for ...)"."""
     target = target_words(remedy.target)
     text = f"law {remedy.law.id}'s {_option_short(item)}"
-    if item.option.kind in ("score", "take_tricks") and item.to:
+    if item.option.kind == "score" and item.to:
         text += f" to {item.to}"
-    elif item.option.kind in ("deduct", "forfeit") and remedy.offender:
+    elif item.option.kind in ("deduct", "forfeit", "take_tricks") and remedy.offender:
         text += f" from {remedy.offender.side}"
+    if opened and len(remedy.options) > 1 and remedy.made is None:
+        text = f"{remedy.chooser} choose {text}"
     return text + (f" (for {target})" if target else "")
 
 
@@ -341,22 +344,24 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
             lines.extend(wrap(f"The hand itself: {_score_text(score.hand)}{why}, counted once."))
     elif decision.table.tricks:
         lines.extend(wrap("The hand itself: not played out, so its own points are not counted here."))
+    opened = len(score.outcomes) > 1
     for outcome in score.outcomes:
         effect = outcome.effect
+        chosen = "; and ".join(_choice_words(remedy, item, opened) for remedy, item in outcome.choices)
+        lead = f"{'If' if opened else 'With'} {chosen}: " if chosen else ""
         if effect.score_after is None:
             if effect.needs:
-                lines.extend(wrap(f"To give the score after the hand, the record needs {effect.needs}."))
+                lines.extend(wrap(f"{lead}to give the score after the hand, the record needs {effect.needs}."
+                                  if lead else f"To give the score after the hand, the record needs {effect.needs}.",
+                                  "- " if opened else "", "  " if opened else ""))
             continue
         result = _score_text(effect.score_after) or ""
         if effect.meaning:
             result += f": {effect.meaning}"
         pending = "" if effect.meaning or not effect.needs else \
             " so far; the rest of the hand is still to be scored"
-        if outcome.choices:
-            chosen = "; and ".join(_choice_words(remedy, item) for remedy, item in outcome.choices)
-            opened = len(score.outcomes) > 1
-            lines.extend(wrap(f"{'If' if opened else 'With'} {chosen}: {result}{pending}.",
-                              "- " if opened else "", "  " if opened else ""))
+        if chosen:
+            lines.extend(wrap(f"{lead}{result}{pending}.", "- " if opened else "", "  " if opened else ""))
         else:
             lines.extend(wrap(f"After the hand: {result}{pending}."))
     if score.more:

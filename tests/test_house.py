@@ -112,3 +112,23 @@ def test_a_house_sets_the_scoring_values_of_a_euchre_hand(tmp_path):
     result = runner.invoke(app, ["lint", str(path)])
     assert result.exit_code == 2
     assert f'{path}:5:12: unknown key \'lone_euchr\' in `parameters.scores` (did you mean "lone_euchre"?)' in result.stdout
+
+
+def test_a_house_law_defeats_a_code_law_without_striking_it(tmp_path):
+    """README, House rules: H2 bars law 63 when the claim comes after the mix; 63 stands for every other hand."""
+    house = DATA / "no-renege-after-mix.yaml"
+    text = (ROOT / "scenarios" / "euchre" / "revoke-established.yaml").read_text()
+    text = text[:text.index("expect:")]
+    late = tmp_path / "late.yaml"
+    late.write_text(text.replace("  - N: claim revoke E\n", "  - mix\n  - N: claim revoke E\n"))
+    record = json.loads(runner.invoke(app, ["rule", "--house", str(house), str(late), "-f", "json"]).stdout)
+    assert [(item["law"], item["by"], item["how"]) for item in record["not_applied"]] == [("63", "H2", "bars")]
+    assert "H2" in [law["id"] for law in record["laws"]]
+    assert not [r for r in record["remedies"] if r["law"] == "63"]
+    said = " ".join(runner.invoke(app, ["rule", "--house", str(house), str(late)]).stdout.split())
+    assert "Law 63 (Penalty for a revoke) does not apply: the renege was claimed after the cards were mixed " \
+           "(law H2 bars it)." in said
+    in_time = tmp_path / "in-time.yaml"
+    in_time.write_text(text)
+    record = json.loads(runner.invoke(app, ["rule", "--house", str(house), str(in_time), "-f", "json"]).stdout)
+    assert record["not_applied"] == [] and [r["law"] for r in record["remedies"]] == ["63"]
