@@ -30,6 +30,8 @@ CONSULT_BY_DEFAULT = {"euchre": False, "short-whist": False, "long-whist": True}
 """May partners consult before choosing between penalties, where a law does not say (Euchre 85, Short Whist 84)."""
 _SIDED = ("cannot_win_game", "no_hand_points")
 """Rulings about the offender's side: kept once per offender, since the score reads whose side."""
+_HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends")
+"""Rulings that change the hand's own points: their laws are cited with the hand's score."""
 MAX_OUTCOMES = 64
 """Combinations of open choices scored one by one; past this the ruling says how many more there are."""
 
@@ -246,7 +248,7 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
                     remedies.append(outcome)
     laws = tuple(item for item in applied if not item.law.context)
     context = tuple(item for item in applied if item.law.context)
-    score = _score(rulebook, table, applied, remedies, rules)
+    score = _score(rulebook, table, applied, remedies, declarations, rules)
     return Decision(rulebook, table, facts, laws, tuple(remedies), tuple(declarations), matched.unknown, house,
                     tuple(not_applied), context, score)
 
@@ -363,11 +365,13 @@ def _made(table: Table, options: list[OptionOutcome], side: Side | None,
 # --- the score -------------------------------------------------------------------------
 
 def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies: list[RemedyOutcome],
-           rules: HandRules) -> Score:
+           declarations: list[DeclarationOutcome], rules: HandRules) -> Score:
     code, game = rulebook.code, rulebook.game
     before = table.scenario.score
     hand = hand_score(code, game, table, rules)
     hand_laws = tuple(item.law for item in applied if item.law.kind == "scoring" and _hand_points_only(item.law))
+    hand_laws += tuple(dict.fromkeys(item.law for item in declarations if item.declaration.kind in _HAND_KINDS
+                                     and item.law not in hand_laws))
     open_choices: list[list[tuple[RemedyOutcome, OptionOutcome]]] = []
     for remedy in remedies:
         if not remedy.scores:

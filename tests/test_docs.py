@@ -34,3 +34,40 @@ def test_every_command_has_help_with_an_example(command):
     result = runner.invoke(app, [command, "--help"])
     assert result.exit_code == 0
     assert f"adjudicate {command}" in result.stdout
+
+
+# --- docs/rulings.md: the relations of one law defeating another, as the rulebooks encode them -------------
+
+RULINGS = (Path(__file__).resolve().parent.parent / "docs" / "rulings.md").read_text(encoding="utf-8")
+
+
+def relations_table() -> str:
+    from adjudicate.rulebook import builtin_codes, builtin_rulebook
+
+    rows = ["| code | law | how | defeats | what | reaches | because |", "|---|---|---|---|---|---|---|"]
+    for code in builtin_codes():
+        for law in builtin_rulebook(code).laws:
+            grouped: dict[tuple, list[str]] = {}
+            for defeat in law.defeats:
+                reach = defeat.same or "all"
+                if defeat.pairs:
+                    reach += ", in pairs"
+                if defeat.when is not None:
+                    reach += ", when its `when` holds"
+                grouped.setdefault((defeat.how, defeat.what, reach, defeat.because), []).append(defeat.law)
+            for (how, what, reach, because), targets in grouped.items():
+                rows.append(f"| {code} | {law.id} | {how} | {', '.join(targets)} | {what} | {reach} | {because} |")
+    return "\n".join(rows)
+
+
+def test_the_relations_table_is_the_rulebooks():
+    start = RULINGS.index("<!-- relations:")
+    start = RULINGS.index("\n", start) + 1
+    end = RULINGS.index("<!-- /relations -->")
+    assert RULINGS[start:end].strip() == relations_table(), \
+        "docs/rulings.md's relations table differs from the rulebooks; it should read:\n" + relations_table()
+
+
+@pytest.mark.parametrize("scenario", sorted(set(re.findall(r"`(scenarios/[a-z-]+/[a-z0-9-]+\.yaml)`", RULINGS))))
+def test_every_scenario_docs_rulings_names_exists(scenario):
+    assert (Path(__file__).resolve().parent.parent / scenario).is_file(), scenario
