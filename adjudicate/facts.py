@@ -76,10 +76,13 @@ class Claim(Struct, frozen=True):
     """Made after the cards were cut for the next deal (too late for a revoke: Euchre 68)."""
     after_mix: bool
     """Made after the cards were mixed."""
+    after_next_turn: bool = False
+    """Made after the trump card of the next deal was turned up (Short Whist 6)."""
 
     def to_json(self) -> dict[str, object]:
         return {"by": str(self.seat), "kind": self.kind, "against": str(self.against) if self.against else None,
-                "entry": self.entry, "trick": self.trick, "after_cut": self.after_cut, "after_mix": self.after_mix}
+                "entry": self.entry, "trick": self.trick, "after_cut": self.after_cut, "after_mix": self.after_mix,
+                "after_next_turn": self.after_next_turn}
 
 
 class Facts(Struct, frozen=True):
@@ -650,7 +653,9 @@ def detect(table: Table) -> Facts:
 def _claims(table: Table) -> Iterator[Claim]:
     cut = table.next_deal_cut
     mixed = next((m.entry for m in table.moments if m.act.verb == "mix"), None)
+    turned = next((m.entry for m in table.moments if m.act.verb == "turn" and m.phase == "after"), None)
     for moment in _acts(table, "claim"):
         assert moment.act.seat is not None and moment.act.word is not None
         yield Claim(moment.act.seat, moment.act.word, moment.act.target, moment.entry, moment.trick,
-                    cut is not None and cut < moment.entry, mixed is not None and mixed < moment.entry)
+                    cut is not None and cut < moment.entry, mixed is not None and mixed < moment.entry,
+                    turned is not None and turned < moment.entry)

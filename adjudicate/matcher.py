@@ -62,11 +62,14 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
         for name, value in irregularity.details.items():
             values[name] = _plain(value)
         result.append(Fact(irregularity.kind, values, irregularity, irregularity.unknown))
+    score = table.scenario.score
     for claim in facts.claims:
         result.append(Fact("claim", {
             "kind": claim.kind, "seat": str(claim.seat), "side": str(claim.seat.side),
             "against": str(claim.against) if claim.against else None, "after_cut": claim.after_cut,
-            "after_mix": claim.after_mix, "trick": claim.trick}, claim))
+            "after_mix": claim.after_mix, "trick": claim.trick, "after_next_turn": claim.after_next_turn,
+            "claimants_score": score[claim.seat.side] if score else None,
+            "adversaries_score": score[claim.seat.side.other] if score else None}, claim))
     for moment in table.moments:
         if moment.act.verb == "elect" and moment.act.seat is not None:
             result.append(Fact("election", {"kind": moment.act.word, "seat": str(moment.act.seat),
@@ -80,7 +83,8 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
         "played_out": len(complete) >= table.game.hand_size,
         "makers": str(makers) if makers else None,
         "tricks_played": len(complete),
-        "score_known": table.scenario.score is not None,
+        "score_known": score is not None,
+        "hands_known": len(table.scenario.hands) == 4 and all(h.complete for h in table.scenario.hands.values()),
         "cut_for_next_deal": table.next_deal_cut is not None,
         "mixed": any(m.act.verb == "mix" for m in table.moments),
         "makers_tricks": (sum(1 for trick in complete if trick.winner and trick.winner.side is makers)

@@ -80,8 +80,14 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
 
 CLAIM_FIELDS: dict[str, str] = {
     "kind": TEXT, "seat": SEAT, "side": SIDE, "against": SEAT, "after_cut": BOOL, "after_mix": BOOL, "trick": INT,
+    "after_next_turn": BOOL, "claimants_score": INT, "adversaries_score": INT,
 }
-"""Facts of a claim raised at the table (`claim revoke E`)."""
+"""Facts of a claim raised at the table (`claim revoke E`).
+
+`after_next_turn`: the trump card of the next deal was turned up before the claim (a `turn` once the hand is
+over; Short Whist 6, Long Whist 18). `claimants_score` and `adversaries_score`: each side's score before the
+hand, when the scenario gives `score:` (absent otherwise, so a test on them does not hold).
+"""
 
 ELECTION_FIELDS: dict[str, str] = {"kind": TEXT, "seat": SEAT, "side": SIDE, "trick": INT}
 """Facts of an election made at the table (`elect new deal`)."""
@@ -101,9 +107,10 @@ ACT_FIELDS: dict[str, str] = {
 HAND_FIELDS: dict[str, str] = {
     "family": TEXT, "lone": BOOL, "round": INT, "played_out": BOOL, "makers": SIDE, "tricks_played": INT,
     "score_known": BOOL, "cut_for_next_deal": BOOL, "mixed": BOOL, "passed_out": BOOL,
-    "makers_tricks": INT,
+    "makers_tricks": INT, "hands_known": BOOL,
 }
-"""Facts of the hand as a whole."""
+"""Facts of the hand as a whole. `hands_known`: all four hands are listed whole in `hands:`, so what any player
+held at any moment is in the record."""
 
 SUBJECTS: dict[str, dict[str, str]] = {
     **{kind: {**COMMON_FIELDS, **fields} for kind, (_, fields) in KINDS.items()},
