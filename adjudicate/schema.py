@@ -89,6 +89,9 @@ def scenario_schema() -> dict[str, Any]:
     law_ids = {"type": "array", "items": {"type": ["string", "integer"]},
                "description": "Law ids of the scenario's code, as strings: [\"62\", \"63\"]."}
     seats = ("N", "E", "S", "W")
+    score = {"type": "object", "description": "Each side's points: {NS: 2, EW: 3}.",
+             "properties": {side: {"type": "integer", "minimum": 0, "maximum": 99} for side in ("NS", "EW")},
+             "additionalProperties": False}
     examples = [example for _, example in acts.ACT_EXAMPLES]
     bare_events = sorted({spec.verb for spec in acts._SPECS if spec.bare})
     try:
@@ -106,9 +109,7 @@ def scenario_schema() -> dict[str, Any]:
         "house": {"type": "string", "minLength": 1, "examples": houses,
                   "description": "House rules: a built-in house id, or a file's path relative to this file."},
         "dealer": {**seat, "description": "The dealer: N, E, S or W. The eldest hand is the dealer's left."},
-        "score": {"type": "object", "description": "The game score before this hand: {NS: 2, EW: 3}.",
-                  "properties": {side: {"type": "integer", "minimum": 0, "maximum": 99} for side in ("NS", "EW")},
-                  "additionalProperties": False},
+        "score": {**score, "description": "The game score before this hand: {NS: 2, EW: 3}."},
         "hands": {"type": "object", "description": "The hands as dealt, any subset of seats; a list ending in "
                                                    "`...` gives only the cards known.",
                   "properties": {s: {"anyOf": [
@@ -148,7 +149,28 @@ def scenario_schema() -> dict[str, Any]:
                      "items": {"type": "object", "properties": {
                          "law": {"type": ["string", "integer"]},
                          "chooser": {"type": "string", "description": "A side (NS, EW), a seat, or the role's words."},
-                         "options": {"type": "array", "items": {"type": "string"}}}}},
+                         "options": {"type": "array", "items": {"type": "string"}},
+                         "for": {"type": "object", "description": "What it is for: {kind: revoke, seat: E, trick: 1}."},
+                         "made": {"type": "string", "description": "The option chosen in the log (call_card)."}}}},
+        "not_applied": {"type": "array", "description": "Exactly these laws are defeated by another that applies.",
+                        "items": {"anyOf": [{"type": ["string", "integer"]},
+                                            {"type": "object", "required": ["law"], "additionalProperties": False,
+                                             "properties": {"law": {"type": ["string", "integer"]},
+                                                            "by": {"type": ["string", "integer"]}}}]}},
+        "score": {"type": "object", "additionalProperties": False,
+                  "description": "The hand's own points and the final score (or one for each open choice).",
+                  "properties": _only(scenario.EXPECTED_SCORE_KEYS, {
+                      "hand": {"anyOf": [score, {"type": "null"}],
+                               "description": "The hand's own points, counted once (null: not played out)."},
+                      "after": {**score, "description": "The one final score, when no choice is open."},
+                      "meaning": {"type": "string", "description": "What it means: NS win a single game."},
+                      "outcomes": {"type": "array", "description": "Exactly these final scores.",
+                                   "items": {"type": "object", "required": ["after"], "additionalProperties": False,
+                                             "properties": _only(scenario.EXPECTED_OUTCOME_KEYS, {
+                                                 "after": score, "meaning": {"type": "string"},
+                                                 "choices": {"type": "array", "items": {
+                                                     "type": "string", "pattern": r"^\s*\S+\s+[a-z_]+\s*$",
+                                                     "description": "A law and an option: 63 score."}}})}}})},
     }
     top["expect"] = {"type": "object", "description": "What the ruling should be, for `adjudicate check`.",
                      "properties": _only(scenario.EXPECT_KEYS, expect), "additionalProperties": False}
