@@ -233,7 +233,7 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     rules = _hand_rules(declarations, table)
     remedies: list[RemedyOutcome] = []
     for item in applied:
-        if "remedies" in lost_parts.get(item.law.id, ()) or item.law.kind == "scoring" and _hand_points_only(item.law):
+        if "remedies" in lost_parts.get(item.law.id, ()):
             continue
         gone = lost_targets.get(f"{item.law.id}:remedies", set())
         for binding in bindings(item.matches):
@@ -251,11 +251,6 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     score = _score(rulebook, table, applied, remedies, declarations, rules)
     return Decision(rulebook, table, facts, laws, tuple(remedies), tuple(declarations), matched.unknown, house,
                     tuple(not_applied), context, score)
-
-
-def _hand_points_only(law: Law) -> bool:
-    """A scoring law whose remedies only award the hand's own points: those are the score, not a choice."""
-    return all(option.kind == "score" for remedy in law.remedies for option in remedy.options)
 
 
 def _hand_rules(declarations: list[DeclarationOutcome], table: Table) -> HandRules:
@@ -369,7 +364,7 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
     code, game = rulebook.code, rulebook.game
     before = table.scenario.score
     hand = hand_score(code, game, table, rules)
-    hand_laws = tuple(item.law for item in applied if item.law.kind == "scoring" and _hand_points_only(item.law))
+    hand_laws = tuple(item.law for item in applied if item.law.kind == "scoring")
     hand_laws += tuple(dict.fromkeys(item.law for item in declarations if item.declaration.kind in _HAND_KINDS
                                      and item.law not in hand_laws))
     open_choices: list[list[tuple[RemedyOutcome, OptionOutcome]]] = []

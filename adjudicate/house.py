@@ -279,6 +279,10 @@ def apply_house(house: House, depth: int = 0) -> Rulebook:
                                          f"house rules"))
     problems.extend(_contradictions(final, house))
     problems.extend(defeat_problems(final))
+    problems.extend(Problem(law.pos, f"law {law.id} is a scoring law: the hand's own points are the score "
+                                     "section's, counted once (change them with `parameters.scores`), so it takes "
+                                     "no remedies")
+                    for law in final if law.kind == "scoring" and law.remedies)
     if problems:
         raise RulebookError(sorted(problems, key=lambda p: (p.pos.path, p.pos.line, p.pos.column)))
     title = f"{base.title}, with {house.name}"

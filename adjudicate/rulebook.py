@@ -467,6 +467,10 @@ class _Reader:
         values["context"] = bool(values.get("context"))
         if (values["remedies"] or values["rulings"]) and values.get("condition") is None and node.get("condition") is None:
             self.problem(node.pos, f"law {label} has remedies or rulings but no condition saying when it applies")
+        if values.get("kind") == "scoring" and values["remedies"]:
+            self.problem(node.get("remedies").pos,  # type: ignore[union-attr]
+                         f"law {label} is a scoring law: the hand's own points are the score section's, counted "
+                         "once (a house changes them with `parameters.scores`), so it takes no remedies")
         law = Law(code=self.code, pos=node.pos, **values)
         self.check_marks(law, node)
         self.check_citations(law, node)

@@ -132,3 +132,10 @@ def test_a_house_law_defeats_a_code_law_without_striking_it(tmp_path):
     in_time.write_text(text)
     record = json.loads(runner.invoke(app, ["rule", "--house", str(house), str(in_time), "-f", "json"]).stdout)
     assert record["not_applied"] == [] and [r["law"] for r in record["remedies"]] == ["63"]
+
+
+def test_a_scoring_law_takes_no_score_remedies():
+    """The hand's points are the score section's, counted once: a score remedy on law 3 would count them twice."""
+    result = runner.invoke(app, ["lint", str(DATA / "scoring-law-with-remedies.yaml")])
+    assert result.exit_code == 2
+    assert "law 3 is a scoring law: the hand's own points are the score section's, counted once" in result.stdout
