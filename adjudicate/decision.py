@@ -157,9 +157,12 @@ def _paired(targets: list[object]) -> list[object]:
     return [target for target in targets if id(target) in cancelled]
 
 
-def _apply_defeats(applied: list[AppliedLaw], hand: FactIndex) -> tuple[dict[str, AppliedLaw], list[NotApplied],
-                                                          dict[str, set[int]], dict[str, set[str]]]:
-    """Which laws stand, what of them is defeated, and by what: defeaters first (a defeated law defeats nothing)."""
+def _apply_defeats(applied: list[AppliedLaw], hand: FactIndex, pending: dict[str, AppliedLaw]) -> tuple[
+        dict[str, AppliedLaw], list[NotApplied], dict[str, set[int]], dict[str, set[str]]]:
+    """Which laws stand, what of them is defeated, and by what: defeaters first (a defeated law defeats nothing).
+
+    A law that would apply only if an open fact is so, and that a law which applies defeats, is not applied
+    whatever the answer: its question is not asked (`pending` loses it)."""
     standing = {item.law.id: item for item in applied}
     not_applied: list[NotApplied] = []
     lost_targets: dict[str, set[int]] = {}  # law id -> ids of bindings whose remedies are gone
@@ -170,7 +173,8 @@ def _apply_defeats(applied: list[AppliedLaw], hand: FactIndex) -> tuple[dict[str
             continue
         for defeat in law.defeats:
             victim = standing.get(defeat.law)
-            if victim is None:
+            open_victim = pending.get(defeat.law) if victim is None and defeat.what == "law" else None
+            if victim is None and open_victim is None:
                 continue
             if defeat.when is not None:
                 found = [m for m in evaluate(defeat.when, hand) if m.certain]
@@ -179,6 +183,12 @@ def _apply_defeats(applied: list[AppliedLaw], hand: FactIndex) -> tuple[dict[str
                 attackers = bindings(found)
             else:
                 attackers = bindings(attacker.matches)
+            if open_victim is not None:
+                if defeat.same is None or any(_same(defeat, t, attackers) for t in bindings(open_victim.matches)):
+                    del pending[defeat.law]
+                    not_applied.append(NotApplied(open_victim.law, law, defeat))
+                continue
+            assert victim is not None
             targets = [t for t in bindings(victim.matches) if t is not None]
             reached = [t for t in targets if _same(defeat, t, attackers)]
             if defeat.pairs:
@@ -212,7 +222,11 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     """The ruling: the laws that apply, those defeated, the choices, and the score after each."""
     matched = match(rulebook, table, facts)
     hand = matched.hand
-    standing, not_applied, lost_targets, lost_parts = _apply_defeats(list(matched.laws), hand)
+    pending = dict(matched.pending)
+    standing, not_applied, lost_targets, lost_parts = _apply_defeats(list(matched.laws), hand, pending)
+    unknown = tuple(question for question in (
+        OpenQuestion(item.question, tuple(law for law in item.laws if law.id in pending)) for item in matched.unknown)
+        if question.laws)
     applied = [item for item in matched.laws if item.law.id in standing]
     applied = [standing[item.law.id] for item in applied]
     declarations: list[DeclarationOutcome] = []
@@ -249,7 +263,7 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     laws = tuple(item for item in applied if not item.law.context)
     context = tuple(item for item in applied if item.law.context)
     score = _score(rulebook, table, applied, remedies, declarations, rules)
-    return Decision(rulebook, table, facts, laws, tuple(remedies), tuple(declarations), matched.unknown, house,
+    return Decision(rulebook, table, facts, laws, tuple(remedies), tuple(declarations), unknown, house,
                     tuple(not_applied), context, score)
 
 

@@ -63,18 +63,21 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
             values[name] = _plain(value)
         result.append(Fact(irregularity.kind, values, irregularity, irregularity.unknown))
     score = table.scenario.score
+    honours = honours_dealt(table)
     for claim in facts.claims:
+        side_honours = _side_honours(honours, claim.seat.side)
         result.append(Fact("claim", {
             "kind": claim.kind, "seat": str(claim.seat), "side": str(claim.seat.side),
             "against": str(claim.against) if claim.against else None, "after_cut": claim.after_cut,
             "after_mix": claim.after_mix, "trick": claim.trick, "after_next_turn": claim.after_next_turn,
             "claimants_score": score[claim.seat.side] if score else None,
-            "adversaries_score": score[claim.seat.side.other] if score else None}, claim))
+            "adversaries_score": score[claim.seat.side.other] if score else None,
+            "honours": side_honours, "honours_known": side_honours is not None}, claim))
     for moment in table.moments:
         if moment.act.verb == "elect" and moment.act.seat is not None:
             result.append(Fact("election", {"kind": moment.act.word, "seat": str(moment.act.seat),
                                             "side": str(moment.act.seat.side), "trick": moment.trick}, moment))
-    result.extend(_act_facts(table, makers, act_verbs))
+    result.extend(_act_facts(table, makers, act_verbs, honours))
     complete = [trick for trick in table.tricks if trick.complete]
     result.append(Fact("hand", {
         "family": table.game.family,
@@ -95,7 +98,25 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
     return result
 
 
-def _act_facts(table: Table, makers: Side | None, verbs: frozenset[str] | None) -> list[Fact]:
+def honours_dealt(table: Table) -> dict[Seat, int | None]:
+    """How many of the four honours (A K Q J of trumps) each seat was dealt, where the record shows it: his whole
+    hand is listed, or every honour is placed; None where it does not."""
+    trump = table.trump
+    if trump is None or table.game.family != "whist":
+        return {seat: None for seat in table.holdings}
+    honours = [card for card in table.game.pack.cards if card.suit is trump and card.rank.letter in "AKQJ"]
+    placed = all(any(card in record.dealt for record in table.holdings.values()) for card in honours)
+    return {seat: sum(card in record.dealt for card in honours) if record.listed_complete or placed else None
+            for seat, record in table.holdings.items()}
+
+
+def _side_honours(honours: dict[Seat, int | None], side: Side) -> int | None:
+    counts = [count for seat in side.seats if (count := honours.get(seat)) is not None]
+    return sum(counts) if len(counts) == 2 else None
+
+
+def _act_facts(table: Table, makers: Side | None, verbs: frozenset[str] | None,
+               honours: dict[Seat, int | None]) -> list[Fact]:
     result = []
     cut_in_phase: set[str] = set()
     turned = False
@@ -116,6 +137,10 @@ def _act_facts(table: Table, makers: Side | None, verbs: frozenset[str] | None) 
                 "after_first_lead": first_lead is not None and moment.entry > first_lead,
                 "round": moment.round,
                 "position": table.dealer.steps_to(seat) or 4 if seat else None,
+                "honours": honours.get(seat) if seat else None,
+                "honours_known": seat is not None and honours.get(seat) is not None,
+                "side_honours": _side_honours(honours, seat.side) if seat else None,
+                "side_honours_known": seat is not None and _side_honours(honours, seat.side) is not None,
             }, moment))
         if act.verb == "cut":
             cut_in_phase.add(moment.phase)
@@ -201,6 +226,8 @@ class Matched(Struct, frozen=True):
     hand: FactIndex
     laws: tuple[AppliedLaw, ...]
     unknown: tuple[OpenQuestion, ...]
+    pending: dict[str, AppliedLaw]
+    """The laws that apply only if an open fact is so, with the matches that hang on it."""
 
 
 def match(rulebook: Rulebook, table: Table, facts: Facts) -> Matched:
@@ -209,6 +236,7 @@ def match(rulebook: Rulebook, table: Table, facts: Facts) -> Matched:
     hand = FactIndex(hand_facts(table, facts, prepared.act_verbs))
     applied: list[AppliedLaw] = []
     open_questions: dict[str, list[Law]] = {}
+    pending: dict[str, AppliedLaw] = {}
     for _order, law, required in prepared.candidates(hand):
         assert law.condition is not None  # only laws with a condition are prepared
         matches = evaluate(law.condition, hand, required)
@@ -216,13 +244,15 @@ def match(rulebook: Rulebook, table: Table, facts: Facts) -> Matched:
         if certain:
             applied.append(AppliedLaw(law, certain))
             continue
+        if matches:
+            pending[law.id] = AppliedLaw(law, tuple(matches))
         for found in matches:
             question = "; and ".join(found.questions)
             laws = open_questions.setdefault(question, [])
             if law not in laws:
                 laws.append(law)
     unknown = tuple(OpenQuestion(question, tuple(laws)) for question, laws in open_questions.items())
-    return Matched(hand, tuple(applied), unknown)
+    return Matched(hand, tuple(applied), unknown, pending)
 
 
 def holds(condition, hand: FactIndex) -> bool:

@@ -317,14 +317,15 @@ def _choice_words(remedy, item, opened: bool) -> str:
 
 def _option_short(item) -> str:
     option = item.option
+    points = f"{option.points} point{'' if option.points == 1 else 's'}"
     if option.kind == "score":
-        return f"{option.points} points"
+        return points
     if option.kind == "deduct":
-        return f"deduction of {option.points} points"
+        return f"deduction of {points}"
     if option.kind == "take_tricks":
-        return f"{option.tricks} tricks"
+        return f"{option.tricks} trick{'' if option.tricks == 1 else 's'}"
     if option.kind == "forfeit":
-        return f"forfeit of {option.points} points"
+        return f"forfeit of {points}"
     return option.kind.replace("_", " ")
 
 
@@ -452,15 +453,15 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
             targets = defeated[0].targets
             several = len(defeated) > 1
             names = _and([f"{entry.law.id} ({entry.law.title})" for entry in defeated])
-            subject = {"law": f"Law{'s' if several else ''} {names}",
-                       "remedies": f"What law{'s' if several else ''} {names} offer{'' if several else 's'}",
-                       "rulings": f"What law{'s' if several else ''} {names} declare{'' if several else 's'}"}[what]
             scope = ""
             if targets:
                 scope = " to " + _and([words for t in targets if (words := target_words(t))])
-            verb = "do not apply" if several or what != "law" else "does not apply"
-            lines.extend(wrap(f"{subject} {verb}{scope}: {because} (law {by} {how} "
-                              f"{'them' if several else 'it'}).", "- " if markdown else "", "  "))
+            laws = f"Law{'s' if several else ''} {names}"
+            said = {"law": f"{laws} {'do' if several else 'does'} not apply{scope}",
+                    "remedies": f"{laws} {'offer' if several else 'offers'} nothing{scope}",
+                    "rulings": f"{laws} {'declare' if several else 'declares'} nothing{scope}"}[what]
+            lines.extend(wrap(f"{said}: {because} (law {by} {how} {'them' if several else 'it'}).",
+                              "- " if markdown else "", "  "))
         lines.append("")
     if decision.remedies:
         lines.append(heading("The choices"))
@@ -489,7 +490,8 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
     if decision.declarations:
         lines.append(heading("Declared by the laws"))
         for declared in decision.declarations:
-            lines.append(("- " if markdown else "") + f"Law {declared.law.id}: {declared.declaration.text}")
+            whose = f" ({declared.offender.side})" if declared.offender is not None else ""
+            lines.append(("- " if markdown else "") + f"Law {declared.law.id}{whose}: {declared.declaration.text}")
         lines.append("")
     if decision.context:
         ids = ", ".join(applied.law.id for applied in decision.context)

@@ -66,7 +66,8 @@ class ExpectedIrregularity(Struct, frozen=True):
 class ExpectedOutcome(Struct, frozen=True):
     """One final score the ruling must give, for the choices named (`63 score`), if named."""
 
-    after: dict[Side, int]
+    after: dict[Side, int] | None
+    """None (`after: null`): the record lacks what this outcome's score needs (tricks of a hand not played out)."""
     choices: tuple[tuple[str, str], ...] | None
     """(law, option kind) of every choice behind it, when the file says."""
     meaning: str | None
@@ -391,7 +392,9 @@ class _Reader:
                     raise item.error(f"unknown option {words[1]!r}{did_you_mean(words[1], OPTIONS)}")
                 parsed.append((words[0], words[1]))
             choices = tuple(parsed)
-        return ExpectedOutcome(self.score(node.get("after")), choices, self.meaning(node), node.pos)  # type: ignore[arg-type]
+        after = node.get("after")
+        assert after is not None
+        return ExpectedOutcome(None if after.is_null() else self.score(after), choices, self.meaning(node), node.pos)
 
     def expected_defeats(self, node: Node) -> tuple[tuple[str, str | None], ...]:
         node.expect_seq("`expect.not_applied`")

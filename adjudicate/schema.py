@@ -167,7 +167,7 @@ def scenario_schema() -> dict[str, Any]:
                       "outcomes": {"type": "array", "description": "Exactly these final scores.",
                                    "items": {"type": "object", "required": ["after"], "additionalProperties": False,
                                              "properties": _only(scenario.EXPECTED_OUTCOME_KEYS, {
-                                                 "after": score, "meaning": {"type": "string"},
+                                                 "after": {"anyOf": [score, {"type": "null"}]}, "meaning": {"type": "string"},
                                                  "choices": {"type": "array", "items": {
                                                      "type": "string", "pattern": r"^\s*\S+\s+[a-z_]+\s*$",
                                                      "description": "A law and an option: 63 score."}}})}}})},

@@ -81,12 +81,14 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
 CLAIM_FIELDS: dict[str, str] = {
     "kind": TEXT, "seat": SEAT, "side": SIDE, "against": SEAT, "after_cut": BOOL, "after_mix": BOOL, "trick": INT,
     "after_next_turn": BOOL, "claimants_score": INT, "adversaries_score": INT,
+    "honours": INT, "honours_known": BOOL,
 }
 """Facts of a claim raised at the table (`claim revoke E`).
 
 `after_next_turn`: the trump card of the next deal was turned up before the claim (a `turn` once the hand is
 over; Short Whist 6, Long Whist 18). `claimants_score` and `adversaries_score`: each side's score before the
-hand, when the scenario gives `score:` (absent otherwise, so a test on them does not hold).
+hand, when the scenario gives `score:` (absent otherwise, so a test on them does not hold). `honours`: how many
+of the four honours (A K Q J of trumps) the claiming side was dealt, when the record shows it (`honours_known`).
 """
 
 ELECTION_FIELDS: dict[str, str] = {"kind": TEXT, "seat": SEAT, "side": SIDE, "trick": INT}
@@ -96,12 +98,16 @@ ACT_FIELDS: dict[str, str] = {
     "verb": TEXT, "word": TEXT, "seat": SEAT, "side": SIDE, "phase": TEXT, "trick": INT, "card": CARD,
     "suit": SUIT, "target": SEAT, "by_dealer": BOOL, "by_eldest": BOOL, "by_makers": BOOL, "by_lone_player": BOOL,
     "after_cut": BOOL, "after_turn": BOOL, "after_first_lead": BOOL, "round": INT, "position": INT,
+    "honours": INT, "honours_known": BOOL, "side_honours": INT, "side_honours_known": BOOL,
 }
 """Facts of any single act of the log, as written: `act: {verb: shuffle, phase: play}`.
 
 `position` is the seat's place from the dealer's left: 1 the eldest hand, 2 the dealer's partner,
 3 the third hand, 4 the dealer. `phase` is "deal" (before the trump card is turned), "making", "discard", "play" or "after";
 `after_cut` says a `cut` came before it in the same phase (the cut for this deal, or for the next).
+`honours` and `side_honours`: how many of the four honours (A K Q J of trumps) the player, and his side, were
+dealt, when the record shows it (`honours_known`, `side_honours_known`: his whole hand is listed, or every honour
+is placed); absent otherwise, so a test on them does not hold and the law's question is asked instead.
 """
 
 HAND_FIELDS: dict[str, str] = {

@@ -39,23 +39,6 @@ def _id(path: Path) -> str:
 
 
 KNOWN_ENGINE_GAPS: dict[str, str] = {
-    "long-whist/honours-call-answered-and-cards-thrown-down.yaml":
-        "no fact gives the honours each seat was dealt, so laws 19 and 20 hang on questions the hands answer; "
-        "and law 24's question is asked though law 19, which applies, would defeat it",
-    "long-whist/honours-call-answered-without-an-honour.yaml":
-        "no fact gives the honours each seat was dealt, so law 20 hangs on a question the hands answer",
-    "long-whist/honours-called-at-eight-after-playing.yaml":
-        "no fact gives the honours each seat was dealt, so law 20's question is asked though the hands answer it",
-    "long-whist/honours-called-at-eight.yaml":
-        "no fact gives the honours each seat was dealt, so law 20's question is asked though the hands answer it",
-    "long-whist/honours-called-not-at-eight.yaml":
-        "no fact gives the honours each seat was dealt, so law 20's question is asked though the hands answer it",
-    "long-whist/honours-claimed-after-the-cut-before-the-turn-up.yaml":
-        "a claim has no fact for the next trump card turned up before it, nor for the honours the claiming side "
-        "held, so law 18's questions are asked though the log and the hands answer them",
-    "long-whist/honours-claimed-after-the-next-turn-up.yaml":
-        "a claim has no fact for the next trump card turned up before it, so law 18 hangs on a question the log "
-        "answers",
 }
 """Scenarios whose expectation is the law's and the engine's answer is not (yet): file id -> why."""
 
