@@ -28,7 +28,7 @@ class CheckFormat(str, enum.Enum):
 def check_command(
     paths: Annotated[List[Path], typer.Argument(
         metavar="PATH", help="Scenario files, and folders to search for *.yaml and *.yml (house/ folders skipped).",
-        show_default=False)],
+        show_default=False, readable=False)],
     format: Annotated[CheckFormat, typer.Option(
         "--format", "-f", help="text (file:line:col lines and a summary), json, junit (JUnit XML) or github "
                                "(workflow annotations).")] = CheckFormat.text,
