@@ -1,7 +1,8 @@
-"""Running in hostile surroundings, through the real command (README, "Errors and limits"):
-unreadable files, outputs that fail (a broken pipe, a full disk, a closed stdout, an ASCII-only
-encoding), values and file names holding control characters. Never a traceback; every exit code
-as documented.
+"""Running on hostile trees and in hostile surroundings, through the real command (README, "Errors
+and limits"): `check` on folders from a stranger's pull request (named pipes, links, unreadable
+and very deep folders, file names and values holding control characters), and outputs that fail
+(a broken pipe, a full disk, a closed stdout, an ASCII-only encoding). Never a traceback; every
+exit code as documented.
 
 Most run the command as a process (`python -m adjudicate`), since file descriptors and encodings
 are the process's own. The tests of unreadable files need a user who may not read everything: as
@@ -132,6 +133,101 @@ def test_check_and_diff_report_an_unreadable_file(locked):
     assert b"cannot read: Permission denied" in diffed.stdout
 
 
+def test_an_unreadable_subfolder_is_reported_in_every_format_and_exits_2(tmp_path: Path):
+    scenarios(tmp_path / "tree" / "open", 2)
+    closed = tmp_path / "tree" / "closed"
+    scenarios(closed, 1)
+    closed.chmod(0)
+    try:
+        out = {fmt: unprivileged_command("check", "--jobs", "1", "--format", fmt, tmp_path / "tree")
+               for fmt in ("text", "json", "junit", "github")}
+    finally:
+        closed.chmod(0o755)
+    for done in out.values():
+        no_traceback(done)
+        assert done.returncode == 2
+    text = out["text"].stdout.decode()
+    assert f"{closed}: cannot read this folder: Permission denied; the files in it were not checked" in text
+    assert "check: 1 folder could not be read (the files in it were not checked)" in text
+    assert summary_of(text) == (2, 0, 0)
+    data = json.loads(out["json"].stdout)
+    (record,) = [item for item in data["files"] if item["file"] == str(closed)]
+    assert (record["status"], record["cause"]) == ("invalid", "folder")
+    assert data["summary"]["unreadable_folders"] == 1 and data["summary"]["exit_code"] == 2
+    cases = {case.get("name"): case for case in ET.fromstring(out["junit"].stdout).iter("testcase")}
+    assert cases[str(closed)].find("error") is not None
+    assert any(line.startswith(f"::error file={closed}") for line in out["github"].stdout.decode().splitlines())
+
+
+# --- what `check` walks ------------------------------------------------------------------------
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_named_pipe_in_a_folder_is_reported_not_opened(tmp_path: Path):
+    scenarios(tmp_path, 1)
+    os.mkfifo(tmp_path / "p.yaml")
+    named = tmp_path / "q.yml"
+    os.mkfifo(named)
+    for args in ([tmp_path], [named]):
+        done = command("check", "--jobs", "1", *args, timeout=20)  # opening the pipe would block forever
+        no_traceback(done)
+        assert done.returncode == 2
+        for pipe in ([tmp_path / "p.yaml", named] if args == [tmp_path] else [named]):
+            assert f"{pipe}: is a named pipe (FIFO), not a regular file; not read" in done.stdout.decode()
+    data = json.loads(command("check", "--jobs", "1", "--format", "json", tmp_path, timeout=20).stdout)
+    assert {item["file"]: item["status"] for item in data["files"]} == {
+        str(tmp_path / "hand-000.yaml"): "passed", str(tmp_path / "p.yaml"): "invalid", str(named): "invalid"}
+
+
+def test_a_folder_1100_deep_is_walked_without_recursion(tmp_path: Path):
+    folder = tmp_path / "deep"
+    folder.mkdir()
+    path = str(folder)
+    for _ in range(1100):  # os.makedirs itself recurses: one level at a time
+        path = os.path.join(path, "d")
+        os.mkdir(path)
+    Path(path, "hand.yaml").write_text(GOOD, encoding="utf-8")
+    try:
+        done = command("check", "--jobs", "1", folder)
+        no_traceback(done)
+        assert (done.returncode, done.stdout.decode()) == (0, "check: 1 passed, 0 failed\n")
+    finally:  # shutil.rmtree recurses too
+        os.remove(os.path.join(path, "hand.yaml"))
+        while path != str(folder):
+            os.rmdir(path)
+            path = os.path.dirname(path)
+
+
+def test_links_inside_the_folder_are_followed_once_and_links_out_of_it_reported(tmp_path: Path):
+    tree = tmp_path / "tree"
+    scenarios(tree / "real", 2)
+    outside = tmp_path / "outside"
+    scenarios(outside, 3)
+    (tree / "again").symlink_to("real")  # inside: its files are the real folder's, checked once
+    (tree / "real" / "loop").symlink_to(".")  # a loop
+    (tree / "real" / "alias.yaml").symlink_to("hand-000.yaml")
+    (tree / "away").symlink_to(outside)  # out of the folder given: not followed
+    (tree / "stray.yaml").symlink_to(outside / "hand-000.yaml")
+    out = {fmt: command("check", "--jobs", "1", "--format", fmt, tree) for fmt in ("text", "json", "junit", "github")}
+    for done in out.values():
+        no_traceback(done)
+        assert done.returncode == 0
+    text = out["text"].stdout.decode()
+    assert summary_of(text) == (2, 0, 2)
+    assert f"{tree / 'away'}: skipped: a symbolic link to a folder outside {tree} ({outside}); not followed" in text
+    assert f"{tree / 'stray.yaml'}: skipped: a symbolic link to a file outside {tree}" in text
+    data = json.loads(out["json"].stdout)
+    assert [item["file"] for item in data["files"]] == [str(tree / "real" / f"hand-00{n}.yaml") for n in (0, 1)]
+    assert data["skipped"] == [str(tree / "away"), str(tree / "stray.yaml")]
+    assert [item["kind"] for item in data["skipped_reasons"]] == ["link", "link"]
+    suite = ET.fromstring(out["junit"].stdout).find("testsuite")
+    assert suite is not None and suite.get("skipped") == "2"
+    assert sum(1 for case in suite.iter("testcase") if case.find("skipped") is not None) == 2
+    warnings = [line for line in out["github"].stdout.decode().splitlines() if line.startswith("::warning ")]
+    assert len(warnings) == 2 and all("title=skipped::a symbolic link" in line for line in warnings)
+    # Named on the command line, a link is the user's own choice: followed.
+    assert command("check", "--jobs", "1", tree / "away").returncode == 0
+
+
 # --- outputs that fail -----------------------------------------------------------------------
 
 SCENARIO = "scenarios/euchre/revoke-established.yaml"
@@ -189,6 +285,69 @@ def test_an_ascii_only_output_degrades_to_escapes(env):
 
 
 # --- control characters --------------------------------------------------------------------
+
+HOSTILE_NAMES = ["x\nerror: forged.yaml", "esc\x1b]0;pwned\x07\x1b[2J.yaml", "cr\rcheck: 9 passed, 0 failed.yaml",
+                 "bidi\u202eLMTH.yaml", "tab\tc1\x85\x9b.yaml"]
+
+
+@pytest.fixture
+def hostile_tree(tmp_path: Path) -> Path:
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    for name in HOSTILE_NAMES:
+        (tree / name).write_text("code: euchre\n", encoding="utf-8")  # invalid: named in the report
+    if sys.platform.startswith("linux"):  # a name that is not UTF-8: a filesystem of bytes
+        with open(os.path.join(os.fsencode(tree), b"latin\xe9.yaml"), "w", encoding="utf-8") as handle:
+            handle.write("code: euchre\n")
+    scenarios(tree, 1)
+    return tree
+
+
+def test_file_names_with_control_characters_are_escaped_in_every_format(hostile_tree: Path):
+    unsafe = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+    text = command("check", "--jobs", "1", hostile_tree)
+    no_traceback(text)
+    assert text.returncode == 2
+    lines = text.stdout.decode("utf-8").splitlines()
+    assert not any(unsafe.search(line) for line in lines)
+    assert all(line.startswith((f"{hostile_tree}/", "check: ")) for line in lines), lines  # nothing forged
+    assert [line for line in lines if SUMMARY.fullmatch(line)] == ["check: 1 passed, 0 failed"]
+    assert any(line.startswith(f"{hostile_tree}/x\\nerror: forged.yaml:") for line in lines)
+    assert any(line.startswith(f"{hostile_tree}/esc\\x1b]0;pwned\\x07\\x1b[2J.yaml:") for line in lines)
+    assert any(line.startswith(f"{hostile_tree}/bidi\\u202eLMTH.yaml:") for line in lines)
+    if LINUX:
+        assert any(line.startswith(f"{hostile_tree}/latin\\xe9.yaml:") for line in lines)
+
+    junit = command("check", "--jobs", "1", "--format", "junit", hostile_tree)
+    suite = ET.fromstring(junit.stdout).find("testsuite")  # well-formed, whatever the names
+    assert suite is not None
+    names = sorted(case.get("name") or "" for case in suite.iter("testcase"))
+    assert f"{hostile_tree}/x\\nerror: forged.yaml" in names and not any(unsafe.search(n) for n in names)
+
+    raw = command("check", "--jobs", "1", "--format", "json", hostile_tree).stdout
+    data = json.loads(raw.decode("utf-8"))  # valid UTF-8, valid JSON
+    files = {item["file"] for item in data["files"]}
+    assert f"{hostile_tree}/x\nerror: forged.yaml" in files  # JSON escapes it; the name is kept as it is
+    if LINUX:
+        assert f"{hostile_tree}/latin\\xe9.yaml" in files  # an undecodable byte, visibly
+    assert not re.search(rb"[\x00-\x1f\x7f]", raw.replace(b"\n", b"")) and "\u202e".encode() not in raw
+
+    github = command("check", "--jobs", "1", "--format", "github", hostile_tree).stdout.decode("utf-8")
+    assert all(line.startswith(("::error file=", "check: ")) for line in github.splitlines())
+    assert not any(unsafe.search(line) for line in github.splitlines())
+
+
+def test_a_newline_in_an_expect_list_cannot_forge_the_summary(tmp_path: Path):
+    path = tmp_path / "forged.yaml"
+    assert 'laws: ["62", "63", "64"]' in GOOD
+    path.write_text(GOOD.replace('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64", "65\\ncheck: 191 passed, 0 failed"]'),
+                    encoding="utf-8")
+    for fmt in ("text", "github"):
+        done = runner.invoke(app, ["check", "--jobs", "1", "--format", fmt, str(path)])
+        assert done.exit_code == 1
+        assert [line for line in done.stdout.splitlines() if SUMMARY.fullmatch(line)] == ["check: 0 passed, 1 failed"]
+        assert "65\\ncheck: 191 passed, 0 failed" in done.stdout
+
 
 def test_rule_and_replay_escape_what_could_drive_the_terminal(tmp_path: Path):
     path = tmp_path / "title.yaml"
