@@ -19,6 +19,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import sys
 from typing import Iterable, Sequence
 
 from msgspec import Struct
@@ -377,7 +378,14 @@ def plan_processes(files: int, jobs: int) -> int:
 
 
 def check_files(files: Sequence[str], jobs: int = 1, house: str | None = None) -> list[FileResult]:
-    """Check every file, in `jobs` processes at most; the results come back in the files' order."""
+    """Check every file, in `jobs` processes at most; the results come back in the files' order.
+
+    Worker processes die with this one (`_worker_start`), and end at once when it is interrupted
+    (Ctrl-C, or SIGTERM as `adjudicate.errors.Terminated`): the interruption is raised again once
+    they are gone. A worker that dies (the OOM killer, a SIGKILL) does not lose the rest: the
+    files of the chunks it and the others had not finished come back invalid, NOT_CHECKED,
+    saying so, beside the results of the chunks that were.
+    """
     workers = plan_processes(len(files), jobs)
     if workers == 0:
         return _check_chunk(files, house)
@@ -392,10 +400,79 @@ def check_files(files: Sequence[str], jobs: int = 1, house: str | None = None) -
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     results: list[FileResult] = []
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        for chunk_results in pool.map(_check_chunk, chunks, [house] * len(chunks)):
-            results.extend(chunk_results)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start,
+                               initargs=(os.getpid(),))
+    try:
+        futures = [pool.submit(_check_chunk, chunk, house) for chunk in chunks]
+        for chunk, future in zip(chunks, futures):
+            try:
+                results.extend(future.result())
+            except Exception as error:  # noqa: BLE001 - BrokenProcessPool: a worker died; report, don't lose the rest
+                results.extend(_not_checked(chunk, error))
+    except BaseException:  # KeyboardInterrupt, Terminated: end the workers now, not when they finish
+        _stop_workers(pool)
+        raise
+    pool.shutdown(wait=True)
     return results
+
+
+def _worker_start(parent: int) -> None:
+    """A worker's first act: die with the parent, and leave interruptions to it.
+
+    On Linux the kernel is asked (prctl PR_SET_PDEATHSIG) to SIGKILL this worker when the
+    parent dies, however it dies (SIGKILL, the OOM killer): without it, workers of a parent
+    killed by SIGTERM waited on their task queue for good. Ctrl-C reaches the whole process
+    group: workers ignore it, and the parent ends them. SIGTERM is left to kill a worker outright
+    (a forked worker would otherwise inherit the parent's handler).
+    """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):  # pragma: no cover - no prctl: the parent's handlers still end us
+            pass
+    if os.getppid() != parent:  # the parent died before the request was made: nobody wants our results
+        os._exit(1)
+
+
+_PR_SET_PDEATHSIG = 1
+"""From <linux/prctl.h>."""
+
+
+def _stop_workers(pool: object) -> None:
+    """Kill the pool's workers at once and shut it down without waiting for their tasks."""
+    kill = getattr(pool, "kill_workers", None)  # Python 3.14
+    if callable(kill):
+        try:
+            kill()
+        except Exception:  # noqa: BLE001 - already broken or shut down
+            pass
+    else:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            try:
+                process.kill()
+            except Exception:  # noqa: BLE001 - already gone
+                pass
+    shutdown = getattr(pool, "shutdown")
+    shutdown(wait=False, cancel_futures=True)
+
+
+def _not_checked(chunk: Sequence[str], error: BaseException) -> list[FileResult]:
+    from concurrent.futures.process import BrokenProcessPool
+
+    if isinstance(error, BrokenProcessPool):
+        why = ("not checked: a worker process died before it finished these files (killed: out of memory, "
+               "or a signal); the other files' results stand")
+    else:
+        why = f"not checked: internal error in a worker process (a bug in adjudicate, please report it): " \
+              f"{type(error).__name__}: {error}"
+    return [FileResult(path, INVALID, (Finding(path, 0, 0, why),), cause=NOT_CHECKED) for path in chunk]
 
 
 class Summary(Struct, frozen=True):

@@ -1,14 +1,14 @@
 """Running on hostile trees and in hostile surroundings, through the real command (README, "Errors
 and limits"): `check` on folders from a stranger's pull request (named pipes, links, unreadable
-and very deep folders, file names and values holding control characters), and outputs that fail
-(a broken pipe, a full disk, a closed stdout, an ASCII-only encoding). Never a traceback; every
-exit code as documented.
+and very deep folders, file names and values holding control characters), signals (SIGTERM,
+SIGINT, a killed worker, a killed parent), and outputs that fail (a broken pipe, a full disk, a
+closed stdout, an ASCII-only encoding). Never a traceback; every exit code as documented.
 
-Most run the command as a process (`python -m adjudicate`), since file descriptors and encodings
-are the process's own. The tests of unreadable files need a user who may not read everything: as
-root they drop the capabilities that let root read any file (`setpriv --inh-caps=-dac_override,
--dac_read_search --bounding-set=...`, util-linux), so they run as root in CI too; as another user
-they run as they are.
+Most run the command as a process (`python -m adjudicate`), since signals, file descriptors and
+encodings are the process's own. The tests of unreadable files need a user who may not read
+everything: as root they drop the capabilities that let root read any file
+(`setpriv --inh-caps=-dac_override,-dac_read_search --bounding-set=...`, util-linux), so they
+run as root in CI too; as another user they run as they are.
 """
 
 from __future__ import annotations
@@ -226,6 +226,134 @@ def test_links_inside_the_folder_are_followed_once_and_links_out_of_it_reported(
     assert len(warnings) == 2 and all("title=skipped::a symbolic link" in line for line in warnings)
     # Named on the command line, a link is the user's own choice: followed.
     assert command("check", "--jobs", "1", tree / "away").returncode == 0
+
+
+# --- signals -----------------------------------------------------------------------------------
+
+# `check` run with one file made slow (it waits a minute), so that the workers are busy when the
+# signal comes: forked, they share the patched function.
+SLOW_CHECK = """
+import sys, time
+from adjudicate import checking
+real = checking.check_file
+def check_file(path, house=None):
+    if path.endswith("slow.yaml"):
+        time.sleep(60)
+    return real(path, house)
+checking.check_file = check_file
+sys.argv = ["adjudicate", *sys.argv[1:]]
+from adjudicate.__main__ import main
+main()
+"""
+
+
+def _state(pid: int) -> tuple[str, int] | None:
+    """(state, parent pid) of a process, None if it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = stat.rsplit(")", 1)[1].split()
+    return fields[0], int(fields[1])
+
+
+def alive(pid: int) -> bool:
+    state = _state(pid)
+    return state is not None and state[0] not in ("Z", "X")
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            state = _state(int(entry))
+            if state is not None and state[1] == pid and state[0] not in ("Z", "X"):
+                found.append(int(entry))
+    return sorted(found)
+
+
+def start_slow_check(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[bytes], list[int]]:
+    scenarios(tmp_path / "files", 63)
+    (tmp_path / "files" / "slow.yaml").write_text(GOOD, encoding="utf-8")
+    process = subprocess.Popen([sys.executable, "-c", SLOW_CHECK, "check", "--jobs", "2", *args, str(tmp_path / "files")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    deadline = time.monotonic() + 30
+    while len(children(process.pid)) < 2 and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.01)
+    workers = children(process.pid)
+    assert len(workers) == 2, "check --jobs 2 did not start two workers"
+    time.sleep(0.5)  # the other files are checked; one worker waits on slow.yaml
+    return process, workers
+
+
+def gone_within(pids: list[int], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not any(alive(pid) for pid in pids):
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def finish(process: subprocess.Popen[bytes], workers: list[int]) -> None:
+    for pid in [process.pid, *workers]:  # whatever a failing test left running
+        if alive(pid):
+            os.kill(pid, signal.SIGKILL)
+    process.communicate()
+
+
+@pytest.mark.skipif(not LINUX, reason="reads /proc to find the worker processes")
+@pytest.mark.parametrize("signum, code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_signal_stops_check_and_its_workers_within_a_second(tmp_path: Path, signum, code):
+    process, workers = start_slow_check(tmp_path)
+    try:
+        sent = time.monotonic()
+        process.send_signal(signum)
+        out, err = process.communicate(timeout=20)
+        took = time.monotonic() - sent
+        assert process.returncode == code, err.decode()
+        assert took < 2.0, f"took {took:.2f}s to stop"
+        assert b"Traceback" not in out + err, err.decode()
+        assert gone_within(workers, 2.0), "workers left running"
+    finally:
+        finish(process, workers)
+
+
+@pytest.mark.skipif(not LINUX, reason="PR_SET_PDEATHSIG is Linux's")
+def test_workers_die_with_a_parent_killed_outright(tmp_path: Path):
+    process, workers = start_slow_check(tmp_path)
+    try:
+        process.kill()
+        process.wait(timeout=10)
+        assert gone_within(workers, 2.0), "workers outlived their parent"
+    finally:
+        finish(process, workers)
+
+
+@pytest.mark.skipif(not LINUX, reason="reads /proc to find the worker processes")
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_killed_worker_is_reported_with_what_was_checked(tmp_path: Path, fmt):
+    process, workers = start_slow_check(tmp_path, "--format", fmt)
+    try:
+        os.kill(workers[0], signal.SIGKILL)  # as the OOM killer does
+        out, err = process.communicate(timeout=20)
+        assert process.returncode == 2, err.decode()
+        assert b"Traceback" not in out + err and b"BrokenProcessPool" not in out + err, err.decode()
+        slow = str(tmp_path / "files" / "slow.yaml")
+        if fmt == "json":
+            data = json.loads(out)
+            status = {item["file"]: (item["status"], item.get("cause")) for item in data["files"]}
+            assert status[slow] == ("invalid", "not checked")
+            assert data["summary"]["not_checked"] + data["summary"]["passed"] == 64
+            assert data["summary"]["passed"] >= 1
+        else:
+            text = out.decode()
+            assert f"{slow}: not checked: a worker process died before it finished these files" in text
+            passed, failed, _ = summary_of(text)
+            (line,) = [line for line in text.splitlines() if "not checked (a worker process died" in line]
+            assert passed >= 1 and failed == 0 and passed + int(line.split()[1]) == 64
+    finally:
+        finish(process, workers)
 
 
 # --- outputs that fail -----------------------------------------------------------------------
