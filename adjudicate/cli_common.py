@@ -148,10 +148,34 @@ def echo(text: str) -> None:
     try:
         if out is None:
             raise OSError(errno.EBADF, "standard output is closed")
-        out.write(text if text.endswith("\n") else text + "\n")
-        out.flush()
+        write_all(out, text if text.endswith("\n") else text + "\n")
     except OSError as error:
         output_failed(error)
+
+
+def write_all(out: Any, text: str) -> None:
+    """Write `text` to the text stream `out` and flush it, every byte or an OSError.
+
+    Under PYTHONUNBUFFERED=1 (or -u) stdout's buffer is the raw file itself, and a text stream
+    over it drops what a partial write left out: a reader that goes away mid-output (`| head`)
+    then cost the rest of the output in silence, exit 0. So the bytes are written here, until
+    all are written or the OS says why not.
+    """
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:  # a plain text stream
+        out.write(text)
+        out.flush()
+        return
+    out.flush()  # whatever the text layer still holds goes first
+    if os.linesep != "\n":  # pragma: no cover - as the text layer would translate
+        text = text.replace("\n", os.linesep)
+    view = memoryview(text.encode(getattr(out, "encoding", None) or "utf-8", "backslashreplace"))
+    while view:
+        written = buffer.write(view)
+        if written is None:  # pragma: no cover - a non-blocking stdout that is full
+            raise OSError(errno.EAGAIN, "standard output would block")
+        view = view[written:]
+    buffer.flush()
 
 
 def output_failed(error: OSError) -> NoReturn:

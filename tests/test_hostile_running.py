@@ -375,6 +375,24 @@ def test_a_broken_pipe_exits_141_quietly(args):
     assert (done.returncode, done.stderr) == (141, b"")
 
 
+@pytest.mark.parametrize("unbuffered", ["", "1"], ids=["buffered", "PYTHONUNBUFFERED=1"])
+def test_a_reader_leaving_mid_output_exits_141_and_loses_nothing_silently(unbuffered):
+    """The reader takes ten bytes of 200 KB and goes (`| head -c 10`): the pipe holds 64 KB, so the
+    write is cut short. Unbuffered, Python's text stream dropped the rest of a partial write in
+    silence (exit 0); the output must be written whole or the command must say it was not."""
+    files = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "scenarios" / "euchre").glob("*.yaml"))
+    whole = command("rule", "--format", "json", *files)
+    assert whole.returncode == 0 and len(whole.stdout) > 150_000
+    process = subprocess.Popen([sys.executable, "-m", "adjudicate", "rule", "--format", "json", *files], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ, "PYTHONUNBUFFERED": unbuffered})
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.read(10) == whole.stdout[:10]
+    process.stdout.close()
+    err = process.stderr.read()
+    assert (process.wait(timeout=60), err) == (141, b"")
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
 @pytest.mark.parametrize("args", EVERY_COMMAND, ids=lambda args: " ".join(args))
 def test_a_full_disk_is_one_line_and_exit_2(args):
