@@ -114,7 +114,7 @@ def _in_house_folder(parts: Sequence[str]) -> bool:
 
 
 _KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
-          (stat.S_ISBLK, "a block device"), (stat.S_ISDIR, "a folder"))
+          (stat.S_ISBLK, "a block device"))
 
 
 def _not_regular(mode: int) -> str:
@@ -285,7 +285,9 @@ def collect(paths: Iterable[str | os.PathLike[str]]) -> Collection:
         else:
             found.add(normal)
     unique = {item.path: item for item in skipped}
-    return Collection(tuple(sorted(found)), tuple(problems), tuple(unique[path] for path in sorted(unique)))
+    # A folder given twice, or inside another given, meets its troubles twice: each is said once.
+    once = list({(problem.path, problem.findings): problem for problem in problems}.values())
+    return Collection(tuple(sorted(found)), tuple(once), tuple(unique[path] for path in sorted(unique)))
 
 
 def shard(files: Sequence[str], index: int, count: int) -> list[str]:

@@ -173,7 +173,7 @@ def test_a_named_pipe_in_a_folder_is_reported_not_opened(tmp_path: Path):
         assert done.returncode == 2
         for pipe in ([tmp_path / "p.yaml", named] if args == [tmp_path] else [named]):
             assert f"{pipe}: is a named pipe (FIFO), not a regular file; not read" in done.stdout.decode()
-    data = json.loads(command("check", "--jobs", "1", "--format", "json", tmp_path, timeout=20).stdout)
+    data = json.loads(command("check", "--jobs", "1", "--format", "json", tmp_path, tmp_path, named, timeout=20).stdout)
     assert {item["file"]: item["status"] for item in data["files"]} == {
         str(tmp_path / "hand-000.yaml"): "passed", str(tmp_path / "p.yaml"): "invalid", str(named): "invalid"}
 
