@@ -16,16 +16,28 @@ read, validated, replayed or ruled: an input error at file:line:col).
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
+import sys
 from typing import Iterable, Sequence
 
 from msgspec import Struct
+
+from adjudicate.escape import visible
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 HOUSE_FOLDER = "house"
 """House-rules files sit in `house/` folders beside the scenarios (`house: house/renege.yaml`); they are skipped."""
 
 PASSED, FAILED, INVALID = "passed", "failed", "invalid"
+
+FOLDER, NOT_CHECKED = "folder", "not checked"
+"""The causes of an invalid result that is not a file's own fault: a folder that could not be read,
+files a worker process did not finish (it died)."""
+HOUSE, LINK = "house", "link"
+"""Why a path was skipped: a house-rules file named on the command line; a link out of the folder given."""
+HOUSE_REASON = "a house-rules file (under a house/ folder), not a scenario"
 
 MIN_FILES_PER_PROCESS = 32
 """A worker process pays for forking and for loading its rulebooks (tens of milliseconds); below
@@ -72,6 +84,18 @@ class FileResult(Struct, frozen=True):
     """The ids of the laws the ruling raised as open questions (they apply if a fact is so)."""
     shown: tuple[str, ...] = ()
     """Besides `laws`, the laws whose condition the hand met that the ruling names as context or not applied."""
+    cause: str | None = None
+    """For an invalid result that is not a file's own fault: FOLDER (a folder that could not be read)
+    or NOT_CHECKED (the worker process checking it died)."""
+
+
+class Skipped(Struct, frozen=True):
+    """A path not checked on purpose, and why."""
+
+    path: str
+    reason: str
+    kind: str = HOUSE
+    """HOUSE (a house-rules file named on the command line) or LINK (a symbolic link out of the folder given)."""
 
 
 class Collection(Struct, frozen=True):
@@ -79,9 +103,10 @@ class Collection(Struct, frozen=True):
 
     files: tuple[str, ...]
     problems: tuple[FileResult, ...] = ()
-    """Paths that do not exist, folders with no scenario files: invalid."""
-    skipped: tuple[str, ...] = ()
-    """Files named on the command line but skipped (house-rules files under a `house/` folder)."""
+    """Invalid: paths that do not exist, folders with no scenario files, folders that cannot be read,
+    *.yaml entries that are not regular files (named pipes, devices), links to nowhere."""
+    skipped: tuple[Skipped, ...] = ()
+    """Skipped on purpose: house-rules files named on the command line, links out of the folder given."""
 
 
 # --- collecting files ------------------------------------------------------------
@@ -90,40 +115,181 @@ def _in_house_folder(parts: Sequence[str]) -> bool:
     return HOUSE_FOLDER in parts
 
 
+_KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"))
+
+
+def _not_regular(mode: int) -> str:
+    """`is a named pipe (FIFO), not a regular file; not read`, for a file that cannot be a scenario."""
+    kind = next((f"{name}, " for test, name in _KINDS if test(mode)), "")
+    return f"is {kind}not a regular file; not read"
+
+
+def _cannot(what: str, error: OSError) -> str:
+    return f"cannot read {what}: {error.strerror or error}"
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+class _Walk:
+    """One folder given to `collect`, searched without recursion (any depth: a folder 1,100 deep
+    is no RecursionError), each real folder and file once.
+
+    Entries are read with `os.scandir`, whose file types come from the directory listing itself:
+    a scenario file costs no `stat`. A *.yaml entry that is not a regular file (a named pipe, a
+    socket, a device) is refused unread and reported: opening a FIFO would block forever. A
+    folder that cannot be read (permission denied, a name too long) is reported, never skipped
+    in silence. Symbolic links are followed only where they lead inside the folder given,
+    and only to a folder or file not reached already (their (st_dev, st_ino) are remembered, so
+    a loop ends); a link leading out of it is reported as skipped, not followed: a scenario
+    folder from a pull request must not make `check` read (and quote in its messages) files
+    elsewhere on the machine.
+    """
+
+    def __init__(self, root: str, top: os.stat_result, found: set[str], problems: list[FileResult],
+                 skipped: list[Skipped]):
+        self.root, self.top = root, top
+        self.real_root = os.path.realpath(root)
+        self.found, self.problems, self.skipped = found, problems, skipped
+        self.folders: set[tuple[int, int]] = set()
+        """(st_dev, st_ino) of every folder walked: a link to one, or a loop, adds nothing."""
+        self.files: set[tuple[int, int]] = set()
+        """(st_dev, st_ino) of every file reached through a link (a real file is known by its path)."""
+        self.scenarios = 0
+        """*.yaml and *.yml entries met: checked, or reported as not readable."""
+        self.unreadable = 0
+        """Folders that could not be read."""
+
+    def run(self) -> None:
+        self.folders.add((self.top.st_dev, self.top.st_ino))
+        links: list[str] = []
+        self._walk(self.root, links)
+        # Links after every real folder: a file reached both ways keeps its own path.
+        while links:
+            self._follow(links.pop(0), links)
+
+    def _walk(self, start: str, links: list[str]) -> None:
+        stack = [start]
+        while stack:
+            folder = stack.pop()
+            try:
+                with os.scandir(folder) as listing:
+                    entries = sorted(listing, key=lambda entry: entry.name)
+            except OSError as error:
+                self.unreadable += 1
+                self.problems.append(_invalid(os.path.normpath(folder), 0, 0,
+                                              _cannot("this folder", error) + "; the files in it were not checked",
+                                              FOLDER))
+                continue
+            subfolders = []
+            for entry in entries:
+                name = entry.name
+                try:
+                    if entry.is_symlink():
+                        links.append(entry.path)
+                    elif entry.is_dir(follow_symlinks=False):
+                        if name != HOUSE_FOLDER and not name.startswith("."):
+                            info = entry.stat(follow_symlinks=False)
+                            if (info.st_dev, info.st_ino) not in self.folders:
+                                self.folders.add((info.st_dev, info.st_ino))
+                                subfolders.append(entry.path)
+                    elif name.endswith(SCENARIO_SUFFIXES):
+                        if entry.is_file(follow_symlinks=False):
+                            self.found.add(os.path.normpath(entry.path))
+                        else:
+                            self.problems.append(_invalid(os.path.normpath(entry.path), 0, 0,
+                                                          _not_regular(entry.stat(follow_symlinks=False).st_mode)))
+                        self.scenarios += 1
+                except OSError as error:  # gone since the listing, or cannot be looked at
+                    if name.endswith(SCENARIO_SUFFIXES):
+                        self.problems.append(_invalid(os.path.normpath(entry.path), 0, 0, _cannot("this file", error)))
+                        self.scenarios += 1
+            stack.extend(reversed(subfolders))
+
+    def _reached_as(self, target: str) -> str:
+        """The path by which the walk of the real folders reached `target` (inside the folder given), if it did."""
+        return os.path.normpath(os.path.join(self.root, os.path.relpath(target, self.real_root)))
+
+    def _follow(self, link: str, links: list[str]) -> None:
+        path = os.path.normpath(link)
+        scenario = link.endswith(SCENARIO_SUFFIXES)
+        try:
+            info = os.stat(link)
+        except OSError as error:
+            if scenario:  # a scenario file's name: say why it could not be read
+                message = "a symbolic link to nowhere" if error.errno == errno.ENOENT else _cannot("this file", error)
+                self.problems.append(_invalid(path, 0, 0, message))
+                self.scenarios += 1
+            return
+        is_folder = stat.S_ISDIR(info.st_mode)
+        if is_folder and (os.path.basename(path) == HOUSE_FOLDER or os.path.basename(path).startswith(".")):
+            return  # skipped as a folder of that name is
+        if not is_folder and not scenario:
+            return
+        target = os.path.realpath(link)
+        if not _inside(target, self.real_root):
+            self.skipped.append(Skipped(path, f"a symbolic link to {'a folder' if is_folder else 'a file'} outside "
+                                              f"{os.path.normpath(self.root)} ({target}); not followed", LINK))
+            return
+        key = (info.st_dev, info.st_ino)
+        if is_folder:
+            if key not in self.folders:
+                self.folders.add(key)
+                self._walk(link, links)
+        elif key not in self.files and self._reached_as(target) not in self.found:
+            self.files.add(key)
+            self.scenarios += 1
+            if stat.S_ISREG(info.st_mode):
+                self.found.add(path)
+            else:
+                self.problems.append(_invalid(path, 0, 0, _not_regular(info.st_mode)))
+
+
 def collect(paths: Iterable[str | os.PathLike[str]]) -> Collection:
     """The scenario files under `paths`: files as given, folders searched recursively for *.yaml and *.yml.
 
     Files under a folder named `house/` are house-rules files, not scenarios, and are skipped (below a
     folder given, any folder named `house`; for a file named on the command line, any folder of its path
-    relative to the working directory, or of the path as written when it lies outside). The result is sorted by path and free of duplicates, so it is the same on every
-    machine, whatever order the paths were given in.
+    relative to the working directory, or of the path as written when it lies outside). The result is
+    sorted by path and free of duplicates, so it is the same on every machine, whatever order the paths
+    were given in. How folders are searched (links, named pipes, unreadable folders): `_Walk`.
     """
     found: set[str] = set()
     problems: list[FileResult] = []
-    skipped: list[str] = []
+    skipped: list[Skipped] = []
     for given in paths:
         name = os.fspath(given)
-        if os.path.isdir(name):
-            here = 0
-            for folder, subfolders, files in os.walk(name):
-                subfolders[:] = sorted(d for d in subfolders if d != HOUSE_FOLDER and not d.startswith("."))
-                for file in files:
-                    if file.endswith(SCENARIO_SUFFIXES):
-                        found.add(os.path.normpath(os.path.join(folder, file)))
-                        here += 1
-            if not here:
-                problems.append(_invalid(name, 0, 0, "no scenario files (*.yaml, *.yml) in this folder"))
-        elif os.path.exists(name):
-            normal = os.path.normpath(name)
-            relative = os.path.relpath(normal)
-            written = relative if not relative.startswith(os.pardir) else normal
-            if _in_house_folder(written.split(os.sep)[:-1]):
-                skipped.append(normal)
-            else:
-                found.add(normal)
-        else:
+        try:
+            info = os.stat(name)
+        except FileNotFoundError:
             problems.append(_invalid(name, 0, 0, "no such file or folder"))
-    return Collection(tuple(sorted(found)), tuple(problems), tuple(sorted(set(skipped))))
+            continue
+        except OSError as error:
+            problems.append(_invalid(name, 0, 0, _cannot("this path", error)))
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            before = len(problems)
+            walk = _Walk(name, info, found, problems, skipped)
+            walk.run()
+            problems[before:] = sorted(problems[before:], key=lambda result: result.path)
+            if not walk.scenarios and not walk.unreadable:
+                problems.append(_invalid(name, 0, 0, "no scenario files (*.yaml, *.yml) in this folder"))
+            continue
+        normal = os.path.normpath(name)
+        relative = os.path.relpath(normal)
+        written = relative if not relative.startswith(os.pardir) else normal
+        if _in_house_folder(written.split(os.sep)[:-1]):
+            skipped.append(Skipped(normal, HOUSE_REASON, HOUSE))
+        elif not stat.S_ISREG(info.st_mode):
+            problems.append(_invalid(normal, 0, 0, _not_regular(info.st_mode)))
+        else:
+            found.add(normal)
+    unique = {item.path: item for item in skipped}
+    # A folder given twice, or inside another given, meets its troubles twice: each is said once.
+    once = list({(problem.path, problem.findings): problem for problem in problems}.values())
+    return Collection(tuple(sorted(found)), tuple(once), tuple(unique[path] for path in sorted(unique)))
 
 
 def shard(files: Sequence[str], index: int, count: int) -> list[str]:
@@ -151,8 +317,8 @@ def parse_shard(text: str) -> tuple[int, int]:
 
 # --- checking one file -------------------------------------------------------------
 
-def _invalid(path: str, line: int, column: int, message: str) -> FileResult:
-    return FileResult(path, INVALID, (Finding(path, line, column, message),))
+def _invalid(path: str, line: int, column: int, message: str, cause: str | None = None) -> FileResult:
+    return FileResult(path, INVALID, (Finding(path, line, column, message),), cause=cause)
 
 
 def check_file(path: str, house: str | None = None) -> FileResult:
@@ -218,7 +384,14 @@ def plan_processes(files: int, jobs: int) -> int:
 
 
 def check_files(files: Sequence[str], jobs: int = 1, house: str | None = None) -> list[FileResult]:
-    """Check every file, in `jobs` processes at most; the results come back in the files' order."""
+    """Check every file, in `jobs` processes at most; the results come back in the files' order.
+
+    Worker processes die with this one (`_worker_start`), and end at once when it is interrupted
+    (Ctrl-C, or SIGTERM as `adjudicate.errors.Terminated`): the interruption is raised again once
+    they are gone. A worker that dies (the OOM killer, a SIGKILL) does not lose the rest: the
+    files of the chunks it and the others had not finished come back invalid, NOT_CHECKED,
+    saying so, beside the results of the chunks that were.
+    """
     workers = plan_processes(len(files), jobs)
     if workers == 0:
         return _check_chunk(files, house)
@@ -233,29 +406,106 @@ def check_files(files: Sequence[str], jobs: int = 1, house: str | None = None) -
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     results: list[FileResult] = []
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        for chunk_results in pool.map(_check_chunk, chunks, [house] * len(chunks)):
-            results.extend(chunk_results)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start,
+                               initargs=(os.getpid(),))
+    try:
+        futures = [pool.submit(_check_chunk, chunk, house) for chunk in chunks]
+        for chunk, future in zip(chunks, futures):
+            try:
+                results.extend(future.result())
+            except Exception as error:  # noqa: BLE001 - BrokenProcessPool: a worker died; report, don't lose the rest
+                results.extend(_not_checked(chunk, error))
+    except BaseException:  # KeyboardInterrupt, Terminated: end the workers now, not when they finish
+        _stop_workers(pool)
+        raise
+    pool.shutdown(wait=True)
     return results
+
+
+def _worker_start(parent: int) -> None:
+    """A worker's first act: die with the parent, and leave interruptions to it.
+
+    On Linux the kernel is asked (prctl PR_SET_PDEATHSIG) to SIGKILL this worker when the
+    parent dies, however it dies (SIGKILL, the OOM killer): without it, workers of a parent
+    killed by SIGTERM waited on their task queue for good. Ctrl-C reaches the whole process
+    group: workers ignore it, and the parent ends them. SIGTERM is left to kill a worker outright
+    (a forked worker would otherwise inherit the parent's handler).
+    """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):  # pragma: no cover - no prctl: the parent's handlers still end us
+            pass
+    if os.getppid() != parent:  # the parent died before the request was made: nobody wants our results
+        os._exit(1)
+
+
+_PR_SET_PDEATHSIG = 1
+"""From <linux/prctl.h>."""
+
+
+def _stop_workers(pool: object) -> None:
+    """Kill the pool's workers at once and shut it down without waiting for their tasks."""
+    kill = getattr(pool, "kill_workers", None)  # Python 3.14
+    if callable(kill):
+        try:
+            kill()
+        except Exception:  # noqa: BLE001 - already broken or shut down
+            pass
+    else:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            try:
+                process.kill()
+            except Exception:  # noqa: BLE001 - already gone
+                pass
+    shutdown = getattr(pool, "shutdown")
+    shutdown(wait=False, cancel_futures=True)
+
+
+def _not_checked(chunk: Sequence[str], error: BaseException) -> list[FileResult]:
+    from concurrent.futures.process import BrokenProcessPool
+
+    if isinstance(error, BrokenProcessPool):
+        why = ("not checked: a worker process died before it finished these files (killed: out of memory, "
+               "or a signal); the other files' results stand")
+    else:
+        why = f"not checked: internal error in a worker process (a bug in adjudicate, please report it): " \
+              f"{type(error).__name__}: {error}"
+    return [FileResult(path, INVALID, (Finding(path, 0, 0, why),), cause=NOT_CHECKED) for path in chunk]
 
 
 class Summary(Struct, frozen=True):
     passed: int
     failed: int
     invalid: int
+    """Every invalid result: files, and the folders and files of `unreadable` and `not_checked`."""
     skipped: int
+    unreadable: int = 0
+    """Folders that could not be read (their files were not checked)."""
+    not_checked: int = 0
+    """Files a worker process died before finishing."""
 
     @property
     def exit_code(self) -> int:
-        """2 when some file is invalid (it wins), 1 when some expectation differs, else 0."""
+        """2 when something is invalid or could not be checked (it wins), 1 when some expectation differs, else 0."""
         return 2 if self.invalid else 1 if self.failed else 0
 
 
 def summarise(results: Sequence[FileResult], skipped: int = 0) -> Summary:
     counts = {PASSED: 0, FAILED: 0, INVALID: 0}
+    causes = {FOLDER: 0, NOT_CHECKED: 0}
     for result in results:
         counts[result.status] += 1
-    return Summary(counts[PASSED], counts[FAILED], counts[INVALID], skipped)
+        if result.cause is not None:
+            causes[result.cause] += 1
+    return Summary(counts[PASSED], counts[FAILED], counts[INVALID], skipped, causes[FOLDER], causes[NOT_CHECKED])
 
 
 # --- coverage ------------------------------------------------------------------------------
@@ -326,7 +576,8 @@ def coverage(results: Sequence[FileResult]) -> list[CodeCoverage]:
 # --- rendering -----------------------------------------------------------------------------
 
 def summary_lines(summary: Summary) -> list[str]:
-    """`check: 120 passed, 2 failed` (with `, N skipped` when some were), then invalid files on a line of their own.
+    """`check: 120 passed, 2 failed` (with `, N skipped` when some were), then a line for each kind of
+    trouble there was: invalid files, folders that could not be read, files not checked.
 
     The first line has exactly the shape CI log readers look for: `N passed, N failed`, optionally
     prefixed by one word and a colon and followed by `, N skipped`.
@@ -335,10 +586,21 @@ def summary_lines(summary: Summary) -> list[str]:
     if summary.skipped:
         line += f", {summary.skipped} skipped"
     lines = [line]
-    if summary.invalid:
-        lines.append(f"check: {summary.invalid} invalid {'file' if summary.invalid == 1 else 'files'} "
-                     "(could not be read, validated, replayed or ruled)")
+    files = summary.invalid - summary.unreadable - summary.not_checked
+    if files:
+        lines.append(f"check: {files} invalid {_plural(files, 'file')} (could not be read, validated, replayed or "
+                     "ruled)")
+    if summary.unreadable:
+        lines.append(f"check: {summary.unreadable} {_plural(summary.unreadable, 'folder')} could not be read "
+                     f"(the files in {'it were' if summary.unreadable == 1 else 'them were'} not checked)")
+    if summary.not_checked:
+        lines.append(f"check: {summary.not_checked} {_plural(summary.not_checked, 'file')} not checked "
+                     "(a worker process died: an internal failure)")
     return lines
+
+
+def _plural(count: int, word: str) -> str:
+    return word if count == 1 else word + "s"
 
 
 def coverage_lines(report: Sequence[CodeCoverage]) -> list[str]:
@@ -353,9 +615,15 @@ def coverage_lines(report: Sequence[CodeCoverage]) -> list[str]:
     return lines
 
 
-def render_text(results: Sequence[FileResult], summary: Summary, report: Sequence[CodeCoverage] | None) -> str:
-    """One `file:line:col: message` line per problem, in file order; coverage; the summary."""
-    lines = [str(finding) for result in results for finding in result.findings]
+def render_text(results: Sequence[FileResult], summary: Summary, report: Sequence[CodeCoverage] | None,
+                skipped: Sequence[Skipped] = ()) -> str:
+    """One `file:line:col: message` line per problem, in file order; links not followed; coverage; the summary.
+
+    File names and messages come from the files checked: each line is shown with its control
+    characters escaped (`adjudicate.escape.visible`), so none can break a line or forge one.
+    """
+    lines = [visible(str(finding)) for result in results for finding in result.findings]
+    lines.extend(visible(f"{item.path}: skipped: {item.reason}") for item in skipped if item.kind != HOUSE)
     if report is not None:
         lines.extend(coverage_lines(report))
     lines.extend(summary_lines(summary))
@@ -371,13 +639,27 @@ def _finding_record(finding: Finding) -> dict[str, object]:
 
 
 def render_json(results: Sequence[FileResult], summary: Summary, report: Sequence[CodeCoverage] | None,
-                skipped: Sequence[str] = ()) -> dict[str, object]:
+                skipped: Sequence[Skipped] = ()) -> dict[str, object]:
+    """The report as data. Printed by `adjudicate.cli_common.dump_json`, which keeps it valid UTF-8
+    (a file name's undecodable bytes as visible `\\xNN`)."""
+    files: list[dict[str, object]] = []
+    for r in results:
+        record: dict[str, object] = {"file": r.path, "status": r.status, "code": r.code, "house": r.house,
+                                     "expect": r.has_expect, "laws": list(r.laws),
+                                     "problems": [_finding_record(f) for f in r.findings]}
+        if r.cause is not None:
+            record["cause"] = r.cause
+        files.append(record)
+    totals: dict[str, object] = {"passed": summary.passed, "failed": summary.failed, "invalid": summary.invalid,
+                                 "skipped": summary.skipped, "exit_code": summary.exit_code}
+    # Of the invalid, those that are no file's own fault: counted only when there are some.
+    troubles = {"unreadable_folders": summary.unreadable, "not_checked": summary.not_checked}
+    totals.update({key: count for key, count in troubles.items() if count})
     data: dict[str, object] = {
-        "files": [{"file": r.path, "status": r.status, "code": r.code, "house": r.house, "expect": r.has_expect,
-                   "laws": list(r.laws), "problems": [_finding_record(f) for f in r.findings]} for r in results],
-        "skipped": list(skipped),
-        "summary": {"passed": summary.passed, "failed": summary.failed, "invalid": summary.invalid,
-                    "skipped": summary.skipped, "exit_code": summary.exit_code},
+        "files": files,
+        "skipped": [item.path for item in skipped],
+        "skipped_reasons": [{"file": item.path, "kind": item.kind, "reason": item.reason} for item in skipped],
+        "summary": totals,
     }
     if report is not None:
         data["coverage"] = [{"code": c.code, "scenarios": c.scenarios, "conditioned": list(c.conditioned),
@@ -388,8 +670,13 @@ def render_json(results: Sequence[FileResult], summary: Summary, report: Sequenc
 
 
 def render_junit(results: Sequence[FileResult], summary: Summary, report: Sequence[CodeCoverage] | None,
-                 skipped: Sequence[str] = ()) -> str:
-    """JUnit XML: one testsuite, one testcase per file; a failing file has a <failure>, an invalid one an <error>."""
+                 skipped: Sequence[Skipped] = ()) -> str:
+    """JUnit XML: one testsuite, one testcase per file; a failing file has a <failure>, an invalid one an <error>.
+
+    Every name and message is shown with its control characters escaped (`visible`): XML 1.0 cannot
+    hold most of them, not even as character references, and a file name's undecodable bytes are no
+    characters at all; so the XML stays well-formed whatever the files are called.
+    """
     import xml.etree.ElementTree as ET
 
     total = len(results) + len(skipped)
@@ -398,19 +685,20 @@ def render_junit(results: Sequence[FileResult], summary: Summary, report: Sequen
     root = ET.Element("testsuites", {"name": "adjudicate check", **counts})
     suite = ET.SubElement(root, "testsuite", {"name": "adjudicate check", **counts})
     for result in results:
-        case = ET.SubElement(suite, "testcase", {"classname": _classname(result.path), "name": result.path,
-                                                 "file": result.path})
+        path = visible(result.path)
+        case = ET.SubElement(suite, "testcase", {"classname": _classname(path), "name": path, "file": path})
         if result.status == PASSED:
             continue
         tag = "failure" if result.status == FAILED else "error"
         first = result.findings[0]
         message = f"{first}" + (f" (and {len(result.findings) - 1} more)" if len(result.findings) > 1 else "")
-        element = ET.SubElement(case, tag, {"message": message,
+        element = ET.SubElement(case, tag, {"message": visible(message),
                                             "type": "expectation" if tag == "failure" else "invalid"})
-        element.text = "\n".join(str(f) for f in result.findings)
-    for path in skipped:
+        element.text = "\n".join(visible(str(f)) for f in result.findings)
+    for item in skipped:
+        path = visible(item.path)
         case = ET.SubElement(suite, "testcase", {"classname": _classname(path), "name": path, "file": path})
-        ET.SubElement(case, "skipped", {"message": "a house-rules file (under a house/ folder), not a scenario"})
+        ET.SubElement(case, "skipped", {"message": visible(item.reason)})
     if report is not None:
         ET.SubElement(suite, "system-out").text = "\n".join(coverage_lines(report))
     ET.indent(root)
@@ -430,17 +718,24 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def render_github(results: Sequence[FileResult], summary: Summary, report: Sequence[CodeCoverage] | None) -> str:
+def render_github(results: Sequence[FileResult], summary: Summary, report: Sequence[CodeCoverage] | None,
+                  skipped: Sequence[Skipped] = ()) -> str:
     """GitHub workflow commands: `::error file=F,line=L,col=C::message` for each problem, on its line
-    (a failing expectation on its key's line in the `expect` block); then the summary as plain lines."""
+    (a failing expectation on its key's line in the `expect` block); `::warning` for each link not
+    followed; then the summary as plain lines. Names and messages have their control characters
+    escaped (`visible`) before GitHub's own escapes, so none can end a command or start another."""
     lines = []
     for result in results:
         title = "expectation not met" if result.status == FAILED else "invalid scenario"
         for finding in result.findings:
-            where = f"file={_escape_property(finding.path)}"
+            where = f"file={_escape_property(visible(finding.path))}"
             if finding.line > 0:
                 where += f",line={finding.line},col={finding.column}"
-            lines.append(f"::error {where},title={_escape_property(title)}::{_escape_data(finding.message)}")
+            lines.append(f"::error {where},title={_escape_property(title)}::{_escape_data(visible(finding.message))}")
+    for item in skipped:
+        if item.kind != HOUSE:
+            lines.append(f"::warning file={_escape_property(visible(item.path))},title=skipped::"
+                         f"{_escape_data(visible(item.reason))}")
     if report is not None:
         lines.extend(f"::notice title=coverage::{_escape_data(line)}" for line in coverage_lines(report))
     lines.extend(summary_lines(summary))

@@ -28,7 +28,7 @@ class CheckFormat(str, enum.Enum):
 def check_command(
     paths: Annotated[List[Path], typer.Argument(
         metavar="PATH", help="Scenario files, and folders to search for *.yaml and *.yml (house/ folders skipped).",
-        show_default=False)],
+        show_default=False, readable=False)],
     format: Annotated[CheckFormat, typer.Option(
         "--format", "-f", help="text (file:line:col lines and a summary), json, junit (JUnit XML) or github "
                                "(workflow annotations).")] = CheckFormat.text,
@@ -48,7 +48,8 @@ def check_command(
     """Check scenario files: load, validate, replay and rule each, and compare with its `expect` block.
 
     Exit 0 when every file passes, 1 when some ruling differs from its `expect`, 2 when some file is
-    invalid (invalid wins).
+    invalid or some folder could not be read (it wins); 141 when the output is a closed pipe; 130 on
+    Ctrl-C, 143 on SIGTERM.
 
     Example: adjudicate check scenarios/
     """
@@ -70,14 +71,15 @@ def check_command(
         files, jobs=checking.default_jobs() if jobs is None else jobs, house=house)
     summary = checking.summarise(results, len(collection.skipped))
     report = checking.coverage(results) if coverage else None
+    skipped = collection.skipped
     if format is CheckFormat.json:
-        echo(dump_json(checking.render_json(results, summary, report, collection.skipped)))
+        echo(dump_json(checking.render_json(results, summary, report, skipped)))
     elif format is CheckFormat.junit:
-        echo(checking.render_junit(results, summary, report, collection.skipped))
+        echo(checking.render_junit(results, summary, report, skipped))
     elif format is CheckFormat.github:
-        echo(checking.render_github(results, summary, report))
+        echo(checking.render_github(results, summary, report, skipped))
     else:
-        echo(checking.render_text(results, summary, report))
+        echo(checking.render_text(results, summary, report, skipped))
     if summary.exit_code:
         raise typer.Exit(summary.exit_code)
 

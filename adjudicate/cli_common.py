@@ -1,8 +1,16 @@
-"""What every command shares: the Typer app, `--format`, and turning errors into one line and exit 2."""
+"""What every command shares: the Typer app, `--format`, turning errors into one line and exit 2, and printing.
+
+Everything a command prints goes through `echo` (stdout) or `report_problem` (stderr): text
+from files is shown with its control characters escaped (`adjudicate.escape`), and a
+failing output (a closed pipe, a full disk, a closed stdout) ends the command with a
+documented exit code instead of a traceback.
+"""
 
 from __future__ import annotations
 
 import enum
+import errno
+import os
 import sys
 from typing import Any, Callable, NoReturn, TypeVar
 
@@ -10,7 +18,8 @@ import typer
 from typer.main import get_command_name
 from typer.models import CommandInfo
 
-from adjudicate.errors import AdjudicateError, InputError
+from adjudicate.errors import EXIT_BROKEN_PIPE, EXIT_INPUT, AdjudicateError, InputError
+from adjudicate.escape import json_text, visible, visible_lines
 
 def new_app(**settings: Any) -> typer.Typer:
     """The `adjudicate` Typer app as every entry point builds it."""
@@ -67,19 +76,32 @@ class Format(str, enum.Enum):
 T = TypeVar("T")
 
 
+def warn(line: str) -> None:
+    """One line on stderr, its control characters escaped; nothing if stderr itself cannot be written."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        stream.write(visible(line) + "\n")
+        stream.flush()
+    except (OSError, ValueError):  # stderr closed, full or a broken pipe: the exit code still says it
+        pass
+
+
 def report_problem(error: AdjudicateError) -> None:
     """Print an input or usage error to stderr, one line per problem."""
     if isinstance(error, InputError):
         for problem in error.problems:
-            typer.echo(f"error: {problem}", err=True)
+            warn(f"error: {problem}")
     else:
-        typer.echo(f"error: {error}", err=True)
+        for line in str(error).splitlines() or [""]:
+            warn(f"error: {line}")
 
 
 def fail(error: AdjudicateError) -> NoReturn:
     """Print an input or usage error, one line per problem, and exit 2."""
     report_problem(error)
-    raise typer.Exit(2)
+    raise typer.Exit(EXIT_INPUT)
 
 
 def guarded(call: Callable[[], T]) -> T:
@@ -91,14 +113,96 @@ def guarded(call: Callable[[], T]) -> T:
 
 
 def dump_json(data: Any) -> str:
-    """JSON as every command prints it: stable key order as built, two-space indent."""
+    """JSON as every command prints it: stable key order as built, two-space indent, UTF-8 text.
+
+    Characters a terminal or a strict UTF-8 reader would trip on (bidi controls, C1 controls,
+    the undecodable bytes of a file name) are escaped (`adjudicate.escape.json_text`); on an
+    output that cannot hold UTF-8 (PYTHONIOENCODING=ascii, the C locale), everything beyond
+    ASCII is written as JSON escapes, so the JSON stays valid and means the same.
+    """
     import json  # only the commands printing JSON need it
 
-    return json.dumps(data, indent=2, ensure_ascii=False)
+    return json_text(json.dumps(data, indent=2, ensure_ascii=False), ascii_only=not _stdout_is_unicode())
+
+
+def _stdout_is_unicode() -> bool:
+    import codecs
+
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        return codecs.lookup(encoding).name in ("utf-8", "utf-8-sig", "utf-16", "utf-32", "gb18030")
+    except LookupError:
+        return False
 
 
 def echo(text: str) -> None:
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    """Print `text` (a line break added if it has none) on stdout, its control characters escaped
+    (newlines and tabs kept), and flush it, so that a failing output is known here.
+
+    A broken pipe (`adjudicate check scenarios/ | head -1`) ends the command quietly with exit
+    141, as a command killed by SIGPIPE reports in a shell; any other failure to write (a full
+    disk, a closed stdout) with a line on stderr and exit 2.
+    """
+    text = visible_lines(text)
+    out = sys.stdout
+    try:
+        if out is None:
+            raise OSError(errno.EBADF, "standard output is closed")
+        write_all(out, text if text.endswith("\n") else text + "\n")
+    except OSError as error:
+        output_failed(error)
+
+
+def write_all(out: Any, text: str) -> None:
+    """Write `text` to the text stream `out` and flush it, every byte or an OSError.
+
+    Under PYTHONUNBUFFERED=1 (or -u) stdout's buffer is the raw file itself, and a text stream
+    over it drops what a partial write left out: a reader that goes away mid-output (`| head`)
+    then cost the rest of the output in silence, exit 0. So the bytes are written here, until
+    all are written or the OS says why not.
+    """
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:  # a plain text stream
+        out.write(text)
+        out.flush()
+        return
+    out.flush()  # whatever the text layer still holds goes first
+    if os.linesep != "\n":  # pragma: no cover - as the text layer would translate
+        text = text.replace("\n", os.linesep)
+    view = memoryview(text.encode(getattr(out, "encoding", None) or "utf-8", "backslashreplace"))
+    while view:
+        written = buffer.write(view)
+        if written is None:  # pragma: no cover - a non-blocking stdout that is full
+            raise OSError(errno.EAGAIN, "standard output would block")
+        view = view[written:]
+    buffer.flush()
+
+
+def output_failed(error: OSError) -> NoReturn:
+    """End the command after stdout failed: exit 141 for a broken pipe (quietly), 2 otherwise."""
+    silence_stdout()
+    if error.errno == errno.EPIPE:
+        raise typer.Exit(EXIT_BROKEN_PIPE)
+    warn(f"error: cannot write the output: {error.strerror or error}")
+    raise typer.Exit(EXIT_INPUT)
+
+
+def silence_stdout() -> None:
+    """Point stdout at /dev/null, so that what is still buffered for it is dropped at exit
+    instead of failing again (Python's 'Exception ignored ... BrokenPipeError')."""
+    out = sys.stdout
+    try:
+        target = out.fileno() if out is not None else 1
+    except (OSError, ValueError):  # not a real file (a test's capture): nothing to silence
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, target)
+        finally:
+            os.close(null)
+    except OSError:
+        pass
 
 
 def each_file(files: "list", format: Format, record: Callable[[str], Any], text: Callable[[str, bool], str]) -> None:
@@ -122,4 +226,4 @@ def each_file(files: "list", format: Format, record: Callable[[str], Any], text:
     elif texts:
         echo("\n".join(texts))
     if failed:
-        raise typer.Exit(2)
+        raise typer.Exit(EXIT_INPUT)

@@ -8,11 +8,13 @@ from typing import Annotated, List
 import typer
 
 from adjudicate.cli_common import Format, app, dump_json, echo, guarded
+from adjudicate.errors import EXIT_INPUT
+from adjudicate.escape import visible
 
 
 @app.command()
 def diff(
-    paths: Annotated[List[Path], typer.Argument(help="Scenario files or folders.", show_default=False)],
+    paths: Annotated[List[Path], typer.Argument(help="Scenario files or folders.", show_default=False, readable=False)],
     house: Annotated[str, typer.Option("--house", help="House-rules file (or a built-in house's id).")],
     format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
     all_files: Annotated[bool, typer.Option("--all", help="List unchanged and skipped scenarios too.")] = False,
@@ -42,18 +44,20 @@ def diff(
         shown = results if all_files else [r for r in results if r.status in ("changed", "invalid")]
         rows = []
         for r in shown:
+            # A file's name and a note (an error message) come from the files: escaped, each on its line.
             if r.code and r.house:
-                path = r.path + (f"\n({r.note})" if r.note else "")
+                path = visible(r.path) + (f"\n({visible(r.note)})" if r.note else "")
                 rows.append([path, "\n".join(r.code.lines()), "\n".join(r.house.lines())])
             else:
-                rows.append([r.path, r.status + (f": {r.note}" if r.note else ""), ""])
+                rows.append([visible(r.path), r.status + (f": {visible(r.note)}" if r.note else ""), ""])
         if rows:
             table_format = "github" if format is Format.markdown else "grid"
-            echo(tabulate(rows, headers=["scenario", "by the code", f"with {house}"], tablefmt=table_format))
-        echo(f"{counts['changed']} of {len(results)} scenarios change under {house}"
+            echo(tabulate(rows, headers=["scenario", "by the code", f"with {visible(house)}"],
+                          tablefmt=table_format))
+        echo(f"{counts['changed']} of {len(results)} scenarios change under {visible(house)}"
              f" ({counts['same']} the same, {counts['skipped']} of other codes, {counts['invalid']} invalid)")
     if counts["invalid"]:
-        raise typer.Exit(2)
+        raise typer.Exit(EXIT_INPUT)
 
 
 def _summary_json(summary) -> dict:

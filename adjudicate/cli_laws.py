@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Any, List, Optional
 import typer
 
 from adjudicate.cli_common import Format, app, dump_json, echo, guarded
+from adjudicate.errors import EXIT_INPUT
+from adjudicate.escape import visible
 
 if TYPE_CHECKING:
     from adjudicate.rulebook import Citation, Clause, Law, Library
@@ -320,11 +322,11 @@ def lint_command(
     else:
         bullet = "- " if format is Format.markdown else ""
         lines = []
-        for result in results:
+        for result in results:  # a path and a message from the file: escaped, one line each
             if result["ok"]:
                 what = " with the house rules" if result.get("house") else ""
-                lines.append(f"{bullet}{result['path']}: ok ({result['laws']} laws{what})")
-            lines += [f"{bullet}{problem}" for problem in result["problems"]]
+                lines.append(f"{bullet}{visible(result['path'])}: ok ({result['laws']} laws{what})")
+            lines += [f"{bullet}{visible(str(problem))}" for problem in result["problems"]]
         echo("\n".join(lines))
     if not all(result["ok"] for result in results):
-        raise typer.Exit(2)
+        raise typer.Exit(EXIT_INPUT)

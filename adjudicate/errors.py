@@ -10,6 +10,25 @@ from typing import Iterable, Sequence
 
 from msgspec import Struct
 
+# The exit codes of every command (README, "Errors and limits"). 1 is `check`'s alone.
+EXIT_OK = 0
+EXIT_DIFFERS = 1
+"""`check`: some ruling differs from its file's `expect` block."""
+EXIT_INPUT = 2
+"""Bad input or usage; for `check` also a file or folder that could not be checked; a failed output."""
+EXIT_INTERRUPTED = 130
+"""SIGINT (Ctrl-C): 128 + 2, as a shell reports a command the signal ended."""
+EXIT_BROKEN_PIPE = 141
+"""stdout is a pipe whose reader has gone (`| head -1`): 128 + SIGPIPE's 13, as a shell reports it."""
+EXIT_TERMINATED = 143
+"""SIGTERM (a CI job cancelled or timed out): 128 + 15."""
+
+
+class Terminated(BaseException):
+    """Raised in the main thread when SIGTERM arrives (`adjudicate.__main__`), so that the command
+    stops as it does for Ctrl-C: worker processes ended, exit 143. A BaseException, as
+    KeyboardInterrupt is, so that no `except Exception` meant for a bug in one file catches it."""
+
 
 class Pos(Struct, frozen=True, gc=False):
     """Where something stands in a file: 1-based line and column.
