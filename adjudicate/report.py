@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
+from adjudicate.escape import visible
 from adjudicate.facts import Facts, Irregularity
 from adjudicate.table import Table
 
@@ -122,7 +123,7 @@ _MADE = {"order up": "ordered up", "assist": "assisted", "take up": "taken up", 
 
 def _heading(table: Table) -> list[str]:
     scenario = table.scenario
-    lines = [scenario.path + (f" - {scenario.title}" if scenario.title else "")]
+    lines = [visible(scenario.path) + (f" - {visible(scenario.title)}" if scenario.title else "")]
     facts = [f"code {scenario.code}", f"dealer {scenario.dealer.word}"]
     if scenario.turned:
         facts.append(f"turned {scenario.turned}")
@@ -410,7 +411,7 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
     def heading(text: str) -> str:
         return f"### {text}" if markdown else text.upper()
 
-    lines = [("## " if markdown else "") + f"Ruling: {scenario.title or scenario.path}"]
+    lines = [("## " if markdown else "") + f"Ruling: {visible(scenario.title or scenario.path)}"]
     context = [f"{rulebook.title} ({rulebook.code})", f"dealer {scenario.dealer.word}"]
     if table.trump:
         context.append(f"trump {table.trump.word}")
@@ -418,8 +419,8 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
         context.append(f"score before the hand {_score_text(scenario.score)}")
     lines.append("; ".join(context))
     if decision.house:
-        lines.append(f"house rules: {decision.house}")
-    lines.append(f"({scenario.path})")
+        lines.append(f"house rules: {visible(decision.house)}")
+    lines.append(f"({visible(scenario.path)})")
     lines.append("")
     lines.append(heading("What happened"))
     lines.extend(_what_happened(facts, "No irregularity."))
@@ -432,15 +433,15 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
     for applied in decision.laws:
         law = applied.law
         if markdown:
-            lines.append(f"**Law {law.id}. {law.title}** ({law.section})")
+            lines.append(f"**Law {law.id}. {visible(law.title)}** ({visible(law.section)})")
             lines.append("")
             lines.append("\n>\n".join(f"> {paragraph}" for paragraph in paragraphs(law.text)))
             lines.append("")
         else:
-            lines.append(f"Law {law.id}. {law.title} ({law.section})")
+            lines.append(f"Law {law.id}. {visible(law.title)} ({visible(law.section)})")
             lines.extend(_quote(law.text, width, "    "))
         said = first_said.setdefault(applied.because, law.id)
-        because = applied.because if said == law.id else f"the same facts, as under law {said}."
+        because = visible(applied.because) if said == law.id else f"the same facts, as under law {said}."
         lines.extend(wrap(f"Applies: {because}", "  ", "    "))
         lines.append("")
     if decision.not_applied:
@@ -452,7 +453,7 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
         for (by, how, what, because, _), defeated in grouped.items():
             targets = defeated[0].targets
             several = len(defeated) > 1
-            names = _and([f"{entry.law.id} ({entry.law.title})" for entry in defeated])
+            names = _and([f"{entry.law.id} ({visible(entry.law.title)})" for entry in defeated])
             scope = ""
             if targets:
                 scope = " to " + _and([words for t in targets if (words := target_words(t))])
@@ -460,7 +461,7 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
             said = {"law": f"{laws} {'do' if several else 'does'} not apply{scope}",
                     "remedies": f"{laws} {'offer' if several else 'offers'} nothing{scope}",
                     "rulings": f"{laws} {'declare' if several else 'declares'} nothing{scope}"}[what]
-            lines.extend(wrap(f"{said}: {because} (law {by} {how} {'them' if several else 'it'}).",
+            lines.extend(wrap(f"{said}: {visible(because)} (law {by} {how} {'them' if several else 'it'}).",
                               "- " if markdown else "", "  "))
         lines.append("")
     if decision.remedies:
