@@ -91,6 +91,10 @@ class Facts(Struct, frozen=True):
     table: Table
     irregularities: tuple[Irregularity, ...]
     claims: tuple[Claim, ...]
+    acts: dict[int, dict[str, object]] = {}
+    """Facts of single acts the record answers, by log entry (`act_details`): whether a card called would have
+    made him revoke, whether the player called on to lead a suit held it, whether an act was the first of its
+    kind or a repeat."""
 
     def of_kind(self, kind: str) -> list[Irregularity]:
         return [irregularity for irregularity in self.irregularities if irregularity.kind == kind]
@@ -237,9 +241,10 @@ def leads_out_of_turn(table: Table) -> Iterator[Irregularity]:
         if lead.seat is trick.due_leader:
             continue
         followers = [play for play in trick.active if play is not lead and play.entry > lead.entry]
+        played_to = [play for play in trick.plays if play is not lead and play.entry > lead.entry]
         others = trick.size - 1
         details: dict[str, object] = {
-            "card": lead.card, "due": trick.due_leader, "followed": len(followers),
+            "card": lead.card, "due": trick.due_leader, "followed": len(followers), "played_to": len(played_to),
             "all_followed": len(followers) >= others and not lead.withdrawn,
             "taken_back": lead.withdrawn,
             "by_lone_player": table.lone is lead.seat,
@@ -647,7 +652,49 @@ def detect(table: Table) -> Facts:
     """Every irregularity of a replayed hand, in the order they happened."""
     found = [irregularity for run in DETECTORS for irregularity in run(table)]
     found.sort(key=lambda irregularity: (irregularity.entry, irregularity.kind))
-    return Facts(table, tuple(found), tuple(_claims(table)))
+    return Facts(table, tuple(found), tuple(_claims(table)), act_details(table))
+
+
+_ORDERED = frozenset({"shuffle", "touch", "cut", "deal", "mix"})
+"""Acts whose order the laws turn on: who shuffled twice (Euchre 24), who touched the cards first (Euchre 43)."""
+
+
+def act_details(table: Table) -> dict[int, dict[str, object]]:
+    """What the record answers about single acts: `first` and `repeat` for the acts whose order matters;
+    `would_revoke` for a card called (Euchre 55, Short Whist 64) and `target_holds` for a suit called (Euchre 57,
+    Short Whist 66), each None where the record does not show the called player's hand."""
+    details: dict[int, dict[str, object]] = {}
+    seen: dict[tuple[str, str], set[Seat | None]] = {}
+    for moment in table.moments:
+        act = moment.act
+        if act.verb in _ORDERED:
+            earlier = seen.setdefault((act.verb, moment.phase), set())
+            details[moment.entry] = {"first": not earlier, "repeat": act.seat is not None and act.seat in earlier}
+            earlier.add(act.seat)
+    trumps = table.trumps
+    plays = sorted((play for trick in table.tricks for play in trick.plays), key=lambda play: play.entry)
+    for moment in _acts(table, "call"):
+        act = moment.act
+        target = act.target
+        if target is None and act.cards:
+            target = next((seat for seat in SEATS if act.card in table.holdings[seat].dealt), None)
+        answer = next((play for play in plays if play.seat is target and play.entry > moment.entry), None) \
+            if target is not None else None
+        found: dict[str, object] = {"would_revoke": None, "target_holds": None}
+        if answer is None and target is not None and act.suit is not None:
+            # Not yet led to: what he held when the suit was called, if the record shows it.
+            record = table.holdings[target]
+            played = {play.card for play in plays if play.seat is target and play.entry < moment.entry}
+            holds = any(trumps.suit_of(card) is act.suit for card in record.dealt - played)
+            found["target_holds"] = True if holds else (False if record.listed_complete else None)
+        elif answer is not None and answer.holding is not None:
+            if act.cards and answer.legal is not None:
+                found["would_revoke"] = act.card not in answer.legal
+            elif act.suit is not None and answer.led is None:
+                holds = any(trumps.suit_of(card) is act.suit for card in answer.holding.known)
+                found["target_holds"] = True if holds else (False if answer.holding.unknown == 0 else None)
+        details.setdefault(moment.entry, {}).update(found)
+    return details
 
 
 def _claims(table: Table) -> Iterator[Claim]:

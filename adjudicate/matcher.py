@@ -77,7 +77,7 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
         if moment.act.verb == "elect" and moment.act.seat is not None:
             result.append(Fact("election", {"kind": moment.act.word, "seat": str(moment.act.seat),
                                             "side": str(moment.act.seat.side), "trick": moment.trick}, moment))
-    result.extend(_act_facts(table, makers, act_verbs, honours))
+    result.extend(_act_facts(table, makers, act_verbs, honours, facts.acts))
     complete = [trick for trick in table.tricks if trick.complete]
     result.append(Fact("hand", {
         "family": table.game.family,
@@ -115,8 +115,11 @@ def _side_honours(honours: dict[Seat, int | None], side: Side) -> int | None:
     return sum(counts) if len(counts) == 2 else None
 
 
+_NO_DETAILS: dict[str, object] = {}
+
+
 def _act_facts(table: Table, makers: Side | None, verbs: frozenset[str] | None,
-               honours: dict[Seat, int | None]) -> list[Fact]:
+               honours: dict[Seat, int | None], details: dict[int, dict[str, object]]) -> list[Fact]:
     result = []
     cut_in_phase: set[str] = set()
     turned = False
@@ -141,6 +144,7 @@ def _act_facts(table: Table, makers: Side | None, verbs: frozenset[str] | None,
                 "honours_known": seat is not None and honours.get(seat) is not None,
                 "side_honours": _side_honours(honours, seat.side) if seat else None,
                 "side_honours_known": seat is not None and _side_honours(honours, seat.side) is not None,
+                **details.get(moment.entry, _NO_DETAILS),
             }, moment))
         if act.verb == "cut":
             cut_in_phase.add(moment.phase)

@@ -26,7 +26,7 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
         "established": BOOL, "established_by": TEXT, "established_entry": INT, "corrected": BOOL,
         "corrected_entry": INT, "claimed": BOOL, "held": TEXT}),
     "lead_out_of_turn": ("a player led when it was not his turn to lead", {
-        "card": CARD, "due": SEAT, "followed": INT, "all_followed": BOOL, "taken_back": BOOL,
+        "card": CARD, "due": SEAT, "followed": INT, "played_to": INT, "all_followed": BOOL, "taken_back": BOOL,
         "by_lone_player": BOOL, "partner_of_due": BOOL}),
     "third_hand_before_second": ("the third hand played before the second", {
         "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL}),
@@ -99,6 +99,7 @@ ACT_FIELDS: dict[str, str] = {
     "suit": SUIT, "target": SEAT, "by_dealer": BOOL, "by_eldest": BOOL, "by_makers": BOOL, "by_lone_player": BOOL,
     "after_cut": BOOL, "after_turn": BOOL, "after_first_lead": BOOL, "round": INT, "position": INT,
     "honours": INT, "honours_known": BOOL, "side_honours": INT, "side_honours_known": BOOL,
+    "first": BOOL, "repeat": BOOL, "would_revoke": BOOL, "target_holds": BOOL,
 }
 """Facts of any single act of the log, as written: `act: {verb: shuffle, phase: play}`.
 
@@ -108,6 +109,9 @@ ACT_FIELDS: dict[str, str] = {
 `honours` and `side_honours`: how many of the four honours (A K Q J of trumps) the player, and his side, were
 dealt, when the record shows it (`honours_known`, `side_honours_known`: his whole hand is listed, or every honour
 is placed); absent otherwise, so a test on them does not hold and the law's question is asked instead.
+For a shuffle, touch, cut, deal or mix: `first` (no one did it before in this phase) and `repeat` (he did it
+before in this phase). For a call: `would_revoke` (the card called was not one he could play without revoking)
+and `target_holds` (the player called on to lead a suit held one), absent where his hand is not known.
 """
 
 HAND_FIELDS: dict[str, str] = {
