@@ -1,0 +1,141 @@
+"""Scenario files from strangers (issue 13): what a file may make the tool read, what an error may
+quote, the built-in rulebook cache, and the messages for mistakes that used to be unclear.
+
+Each test runs the real command (`CliRunner`) or the library call the command makes, on files it
+writes to a temporary folder; none reads anything outside the repository and that folder.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicate.cli import app
+from adjudicate.errors import MAX_PROBLEMS, MAX_QUOTED
+from adjudicate.yamlsource import read_text
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = (ROOT / "scenarios" / "euchre" / "revoke-established.yaml").read_text(encoding="utf-8")
+"""A valid scenario with a full `expect` block; each test changes one thing in it."""
+
+runner = CliRunner()
+
+
+def scenario(folder: Path, old: str = "", new: str = "", name: str = "hand.yaml", text: str = EXAMPLE) -> Path:
+    """The example scenario with `old` replaced by `new` (once; it must be there), written to folder/name."""
+    if old:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def run(*args: object):
+    result = runner.invoke(app, [str(arg) for arg in args])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"{args} raised {result.exception!r}\n{result.output}") from result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def error_lines(result) -> list[str]:
+    return [line for line in result.stderr.splitlines() if line]
+
+
+# --- reading files: not regular, /proc ---------------------------------------------------------
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_named_pipe_is_refused_without_blocking_when_regular_files_only(tmp_path: Path):
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    started = time.perf_counter()
+    with pytest.raises(Exception) as caught:
+        read_text(fifo, regular_only=True)
+    assert time.perf_counter() - started < 1
+    assert str(caught.value) == f"{fifo}: is a named pipe (FIFO), not a regular file; refused"
+
+
+def test_a_device_or_folder_is_refused_when_regular_files_only(tmp_path: Path):
+    with pytest.raises(Exception, match=r"/dev/null: is a device, not a regular file; refused"):
+        read_text("/dev/null", regular_only=True)
+    with pytest.raises(Exception, match=r": is a folder, not a file$"):
+        read_text(tmp_path, regular_only=True)
+    # Named on the command line, a device is still read as before (`rule /dev/stdin`).
+    assert read_text("/dev/null") == ""
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="no /proc here")
+def test_a_proc_file_that_reports_size_zero_is_read_to_its_end():
+    text = read_text("/proc/self/status")
+    assert text.startswith("Name:") and "\nPid:" in text
+
+
+def test_a_file_that_holds_more_than_its_size_says_is_read_whole(tmp_path: Path, monkeypatch):
+    path = tmp_path / "grows.yaml"
+    path.write_text("a: 1\nb: 2\n")
+    real_fstat = os.fstat
+
+    def fstat_saying_zero(handle: int) -> os.stat_result:
+        status = real_fstat(handle)
+        fields = list(status)
+        fields[stat.ST_SIZE] = 0
+        return os.stat_result(fields)
+
+    monkeypatch.setattr(os, "fstat", fstat_saying_zero)
+    assert read_text(path) == "a: 1\nb: 2\n"
+
+
+# --- whole numbers --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("written, read", [("010", 10), ("08", 8), ("+5", 5), ("0", 0)])
+def test_whole_numbers_are_decimal_leading_zeros_and_all(tmp_path: Path, written: str, read: int):
+    path = scenario(tmp_path, "score: {NS: 2, EW: 3}", f"score: {{NS: {written}, EW: 3}}")
+    result = run("rule", "--format", "json", path)
+    assert result.exit_code == 0, result.stderr
+    assert f'"NS": {read}' in result.stdout
+
+
+@pytest.mark.parametrize("written", ["0x0A", "0b11", "1_0", "1:30", "0o12"])
+def test_yaml_11_numbers_other_than_decimal_are_refused_at_their_place(tmp_path: Path, written: str):
+    path = scenario(tmp_path, "score: {NS: 2, EW: 3}", f"score: {{NS: {written}, EW: 3}}")
+    result = run("rule", path)
+    assert result.exit_code == 2
+    # YAML 1.1 reads the first four as numbers (10, 3, 10, 90), and 0o12 as text.
+    kind = "whole number," if written == "0o12" else "whole number written in decimal digits, like 10,"
+    assert error_lines(result) == [f"error: {path}:4:13: the score of NS should be a {kind} not '{written}'"]
+
+
+# --- how much an error says -------------------------------------------------------------------
+
+def test_the_problems_of_a_file_are_capped_with_a_count_of_the_rest(tmp_path: Path):
+    log = "log:\n" + "".join(f"  - N: frobnicate {n}\n" for n in range(2_000))
+    path = scenario(tmp_path, EXAMPLE[EXAMPLE.index("log:"):EXAMPLE.index("expect:")], log)
+    result = run("rule", path)
+    assert result.exit_code == 2
+    lines = error_lines(result)
+    assert len(lines) == MAX_PROBLEMS + 1
+    assert all(re.match(rf"error: {re.escape(str(path))}:\d+:\d+: unknown act 'frobnicate \d+'", line)
+               for line in lines[:-1])
+    assert lines[-1] == (f"error: {path}:{10 + MAX_PROBLEMS}:8: ... and 1,950 more problems "
+                         f"(only the first {MAX_PROBLEMS} are shown)")
+
+
+def test_the_problems_of_a_file_are_printed_in_line_order(tmp_path: Path):
+    # The replay checks the hands seat by seat (N, E, S, W): West's line comes first in the file.
+    path = scenario(tmp_path, "hands:\n  E: [QS, 9H, JD, AC, 8C]\n  W: [AS, ...]",
+                    "hands:\n  W: [AS, AS, ...]\n  E: [QS, 9H, JD, AC, 2C]")
+    result = run("rule", path)
+    assert result.exit_code == 2
+    assert error_lines(result) == [
+        f"error: {path}:6:11: the hand of W: AS is listed twice (also at column 7)",
+        f"error: {path}:7:23: the hand of E: 2C is not in the pack of euchre (32 cards: AKQJT987 in each suit)",
+    ]
