@@ -91,7 +91,7 @@ def reflow(text: str, width: int | None = None) -> str:
 def law_sort_key(ref: str) -> tuple[int, str, str]:
     """Orders law ids and refs numerically: "9" < "10" < "72" < "72.I"; a house's "H1" after them."""
     number, _, rest = ref.partition(".")
-    return (int(number) if number.isdigit() else 1 << 30, rest, ref)
+    return (int(number) if number.isdigit() and number.isascii() else 1 << 30, rest, ref)
 
 
 # --- the records ----------------------------------------------------------------

@@ -78,6 +78,7 @@ def patterns() -> dict[str, str]:
 def scenario_schema() -> dict[str, Any]:
     """The JSON Schema of a scenario file, as a dict ready for `json.dumps`."""
     from adjudicate import acts, scenario, vocabulary
+    from adjudicate.remedies import OPTIONS
     from adjudicate.rulebook import builtin_codes
 
     p = patterns()
@@ -145,10 +146,12 @@ def scenario_schema() -> dict[str, Any]:
                                          "trick": {"type": "integer", "minimum": 1},
                                          "established": {"type": "boolean"}})}},
         "remedies": {"type": "array", "description": "Remedies the ruling must offer.",
-                     "items": {"type": "object", "properties": {
-                         "law": {"type": ["string", "integer"]},
-                         "chooser": {"type": "string", "description": "A side (NS, EW), a seat, or the role's words."},
-                         "options": {"type": "array", "items": {"type": "string"}}}}},
+                     "items": {"type": "object", "minProperties": 1, "additionalProperties": False,
+                               "properties": _only(scenario.EXPECTED_REMEDY_KEYS, {
+                                   "law": {"type": ["string", "integer"]},
+                                   "chooser": {"type": "string",
+                                               "description": "A side (NS, EW), a seat, or the role's words."},
+                                   "options": {"type": "array", "items": {"enum": list(OPTIONS)}}})}},
     }
     top["expect"] = {"type": "object", "description": "What the ruling should be, for `adjudicate check`.",
                      "properties": _only(scenario.EXPECT_KEYS, expect), "additionalProperties": False}

@@ -129,6 +129,29 @@ def test_the_problems_of_a_file_are_capped_with_a_count_of_the_rest(tmp_path: Pa
                          f"(only the first {MAX_PROBLEMS} are shown)")
 
 
+def test_one_huge_value_of_repeated_cards_gives_one_line_fast(tmp_path: Path):
+    path = scenario(tmp_path, "E: [QS, 9H, JD, AC, 8C]", "E: " + "QS " * 1_600_000)
+    started = time.perf_counter()
+    result = run("rule", path)
+    assert time.perf_counter() - started < 2
+    assert result.exit_code == 2
+    assert error_lines(result) == [f"error: {path}:6:6: the hand of E lists 1,600,000 cards; no pack has more than 52"]
+
+
+def test_a_quoted_value_is_cut_short(tmp_path: Path):
+    path = scenario(tmp_path, "dealer: S", "dealer: " + "X" * 5_000)
+    result = run("rule", path)
+    assert result.exit_code == 2
+    [line] = error_lines(result)
+    assert line == (f"error: {path}:3:9: `dealer`: '{'X' * MAX_QUOTED}…' (5,000 characters) is not a seat; "
+                    "expected N, E, S or W")
+    unknown = scenario(tmp_path, "dealer: S", "dealer: S\n? " + "y" * 5_000 + "\n: 1", name="key.yaml")
+    result = run("rule", unknown)
+    assert result.exit_code == 2
+    assert f"unknown key '{'y' * MAX_QUOTED}…' (5,000 characters) in the scenario;" in result.stderr
+    assert max(len(line) for line in error_lines(result)) < 400
+
+
 def test_the_problems_of_a_file_are_printed_in_line_order(tmp_path: Path):
     # The replay checks the hands seat by seat (N, E, S, W): West's line comes first in the file.
     path = scenario(tmp_path, "hands:\n  E: [QS, 9H, JD, AC, 8C]\n  W: [AS, ...]",
@@ -139,3 +162,56 @@ def test_the_problems_of_a_file_are_printed_in_line_order(tmp_path: Path):
         f"error: {path}:6:11: the hand of W: AS is listed twice (also at column 7)",
         f"error: {path}:7:23: the hand of E: 2C is not in the pack of euchre (32 cards: AKQJT987 in each suit)",
     ]
+
+
+# --- the expect block: invalid, not failing ------------------------------------------------------
+
+def check(path: Path):
+    return run("check", "--jobs", "1", path)
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('laws: ["62", "63", "64"]', 'laws: ["²"]',
+     "24:10: '²' in `expect.laws` is not a law id: expected a law's number, like \"63\", or a house's added law, "
+     "like \"H1\""),
+    ("trick: 1,", "trick: -1,", "23:38: `trick` counts the tricks from 1, so it cannot be -1"),
+    ("options: [score]", "options: [[score]]",
+     "25:49: an option of an expected remedy (a kind, like score) should be text, not a list"),
+    ("options: [score]", "options: [scor]",
+     "25:49: unknown option 'scor' (did you mean \"score\"?); expected one of: "),
+    ("kind: revoke", "kind: renege", "23:14: unknown irregularity kind 'renege' (did you mean \"revoke\"?); "
+                                     "expected one of: "),
+    ("kind: revoke", "kind: revokee", "23:14: unknown irregularity kind 'revokee' (did you mean \"revoke\"?)"),
+    ('remedies: [{law: "63", chooser: NS, options: [score]}]', 'remedies: [{lawz: "63"}]',
+     "25:15: unknown key 'lawz' in an expected remedy (did you mean \"law\"?); expected one of: chooser, for, law, "
+     "made, options"),
+    ('remedies: [{law: "63", chooser: NS, options: [score]}]', "remedies: [{}]",
+     "25:14: an expected remedy checks nothing: give at least one of chooser, for, law, made, options"),
+    ('remedies: [{law: "63", chooser: NS, options: [score]}]', "remedies: {law: 63}",
+     "25:13: `expect.remedies` should be a list, not a mapping"),
+])
+def test_a_mistake_in_expect_is_an_invalid_file_at_its_place(tmp_path: Path, old: str, new: str, message: str):
+    path = scenario(tmp_path, old, new)
+    result = check(path)
+    assert result.exit_code == 2, result.output
+    assert result.stdout.startswith(f"{path}:{message}")
+    assert "Node(" not in result.stdout and "internal error" not in result.stdout
+    assert "check: 0 passed, 0 failed\ncheck: 1 invalid file" in result.stdout
+
+
+def test_every_mistake_in_expect_is_reported_at_once_in_line_order(tmp_path: Path):
+    path = scenario(tmp_path, "  trump: H\n  winners: [E]", "  trump: X\n  winners: [Q]\n  lawz: []")
+    result = check(path)
+    assert result.exit_code == 2
+    lines = [line for line in result.stdout.splitlines() if line.startswith(str(path))]
+    assert [line.split(": ", 1)[0] for line in lines] == [f"{path}:20:10", f"{path}:21:13", f"{path}:22:3"]
+
+
+def test_score_and_not_applied_are_expect_keys_kept_as_written(tmp_path: Path):
+    from adjudicate.scenario import load_scenario
+
+    path = scenario(tmp_path, "  trump: H", "  trump: H\n  score: {NS: 5, EW: 3}\n  not_applied: []")
+    expect = load_scenario(path).expect
+    assert expect is not None and expect.score is not None and expect.not_applied is not None
+    assert expect.score.is_map() and expect.not_applied.is_seq()
+    assert check(path).exit_code == 0
