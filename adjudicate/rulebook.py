@@ -373,7 +373,12 @@ class _Reader:
 
     # --- the file ---------------------------------------------------------------
     def rulebook(self, root: Node) -> Rulebook | None:
-        root.expect_map("a rulebook")
+        if not root.is_map():
+            raise root.error(f"a rulebook should be a mapping of keys to values, not {root.shape()}")
+        if root.value and frozenset(_TOP_FIELDS).isdisjoint(root.value):  # type: ignore[arg-type]
+            # Some other YAML file: its keys are its content, and are not quoted.
+            raise root.error(f"not a rulebook: none of the {len(root.value):,} keys of this mapping is a "  # type: ignore[arg-type]
+                             f"rulebook's ({', '.join(_TOP_FIELDS)})")
         self.keys(root, "the rulebook", _TOP_FIELDS)
         values: dict[str, Any] = {}
         for key, (required, read) in _TOP_FIELDS.items():
@@ -666,13 +671,20 @@ def parse_rulebook(text: str, path: str) -> Rulebook:
     return _read(root, path)
 
 
-def load_rulebook(path: str | os.PathLike[str]) -> Rulebook:
-    """Load a rulebook file with every check, or raise a `RulebookError` listing every problem."""
+def load_rulebook(path: str | os.PathLike[str], *, named: bool = False) -> Rulebook:
+    """Load a rulebook file with every check, or raise a `RulebookError` listing every problem.
+
+    `named`: the file was named inside another file, a scenario's `code:` (see `adjudicate.sources`): it
+    must be a regular file, and unless it has `code:` and `laws:` it is refused without a word of it quoted.
+    """
     name = os.fspath(path)
     try:
-        root = read_yaml(name)
+        root = read_yaml(name, regular_only=named)
     except InputError as error:
         raise RulebookError(error.problems) from None
+    if named and not (root.is_map() and "code" in root.value and "laws" in root.value):  # type: ignore[operator]
+        raise RulebookError([Problem(root.pos, "not a rulebook: it has no `code:` and `laws:` keys "
+                                               "(nothing of it is shown)")])
     return _read(root, name)
 
 

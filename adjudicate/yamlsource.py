@@ -391,6 +391,11 @@ _NOT_REGULAR = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a device
                 (stat.S_ISSOCK, "a socket"))
 
 
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words: "a named pipe (FIFO)", "a device", ..."""
+    return next((words for test, words in _NOT_REGULAR if test(mode)), "a special file")
+
+
 def read_text(path: str | os.PathLike[str], *, regular_only: bool = False) -> str:
     """Read a file as UTF-8 text, refusing folders, binaries and huge files.
 
@@ -414,8 +419,7 @@ def read_text(path: str | os.PathLike[str], *, regular_only: bool = False) -> st
             if regular_only and not regular:
                 if stat.S_ISDIR(status.st_mode):
                     raise InputError.at(whole, "is a folder, not a file")
-                kind = next((words for test, words in _NOT_REGULAR if test(status.st_mode)), "not a regular file")
-                raise InputError.at(whole, f"is {kind}, not a regular file; refused")
+                raise InputError.at(whole, f"is {file_kind(status.st_mode)}, not a regular file; refused")
             if size > MAX_FILE_BYTES:
                 raise InputError.at(whole, too_big.replace(f"more than {MAX_FILE_BYTES:,}", f"{size:,}", 1)
                                     + f" (the most read is {MAX_FILE_BYTES:,})")

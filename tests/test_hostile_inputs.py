@@ -215,3 +215,184 @@ def test_score_and_not_applied_are_expect_keys_kept_as_written(tmp_path: Path):
     assert expect is not None and expect.score is not None and expect.not_applied is not None
     assert expect.score.is_map() and expect.not_applied.is_seq()
     assert check(path).exit_code == 0
+
+
+# --- what a scenario's code: and house: may name ---------------------------------------------------
+
+MINI_EUCHRE = ROOT / "tests" / "data" / "rulebooks" / "mini-euchre.yaml"
+HOUSE = """\
+house: club
+name: The club's rules
+varies: euchre
+changes: []
+"""
+SECRET = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----\n"
+PASSWD = "root: x:0:0:root:/root:/bin/bash\ndaemon: x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n"
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch) -> Path:
+    """A repository (it holds .git) with scenarios two folders down, and files outside it."""
+    monkeypatch.delenv("ADJUDICATE_ALLOW_PATHS", raising=False)
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "rulebooks").mkdir()
+    (repo / "rulebooks" / "club.yaml").write_text(HOUSE)
+    (repo / ".git" / "config.yaml").write_text(PASSWD)
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "id_ed25519.yaml").write_text(SECRET)
+    (tmp_path / "outside" / "passwd.yaml").write_text(PASSWD)
+    (tmp_path / "outside" / "club.yaml").write_text(HOUSE)
+    return repo
+
+
+def named(project: Path, key: str, value: str) -> Path:
+    folder = project / "scenarios" / "euchre"
+    if key == "code":
+        return scenario(folder, "code: euchre", f"code: {value}")
+    return scenario(folder, "code: euchre", f"code: euchre\nhouse: {value}")
+
+
+def refusal(result) -> str:
+    assert result.exit_code == 2, result.output
+    [line] = error_lines(result)
+    assert not leaked(line)
+    return line
+
+
+def leaked(text: str) -> bool:
+    """Whether text quotes anything of SECRET or PASSWD."""
+    return any(word in text for word in ("BEGIN", "b3BlbnNz", "daemon", "/bin/bash", "nologin"))
+
+
+@pytest.mark.parametrize("key", ["code", "house"])
+@pytest.mark.parametrize("value", ["../../../outside/id_ed25519.yaml", "../../../outside/passwd.yaml",
+                                   "{tmp}/outside/passwd.yaml"])
+def test_a_scenario_cannot_name_a_file_outside_its_project(project: Path, key: str, value: str):
+    path = named(project, key, value.format(tmp=project.parent))
+    line = refusal(run("rule", path))
+    assert line.startswith(f"error: {path}:2:7: `code`: " if key == "code" else f"error: {path}:3:8: `house`: ")
+    assert f"is outside the project of the scenario, {project.resolve()} (the nearest folder above it holding .git" \
+           in line
+
+
+@pytest.mark.parametrize("value, message", [
+    ("/etc/shadow.yaml", "'/etc/shadow.yaml' is outside the project of the scenario"),
+    ("../../.git/config.yaml", "'../../.git/config.yaml' is in a hidden folder or is a hidden file: a scenario may "
+                               "not name one"),
+    ("../../rulebooks/", "'../../rulebooks/' is not a .yaml or .yml file's path"),
+    ("../../nothing.yaml", "'../../nothing.yaml' is not a file (looked for "),
+])
+def test_a_scenario_cannot_name_a_secret_or_what_is_not_a_yaml_file(project: Path, value: str, message: str):
+    for key in ("code", "house"):
+        path = named(project, key, value)
+        line = refusal(run("rule", path))
+        assert f"`{key}`: {message}" in line
+
+
+def test_a_scenario_cannot_name_a_file_that_is_not_yaml(project: Path):
+    path = named(project, "house", "/etc/shadow")
+    assert refusal(run("rule", path)) == f"error: {path}:3:8: `house`: '/etc/shadow' is not a .yaml or .yml file's path"
+    path = named(project, "code", "/etc/shadow")
+    assert refusal(run("rule", path)) == f"error: {path}:2:7: `code`: '/etc/shadow' is not a .yaml or .yml file's path"
+    path = named(project, "code", "shadow")  # not a path: a code's id
+    assert refusal(run("rule", path)) == (f"error: {path}:2:7: unknown code 'shadow'; expected one of: euchre, "
+                                          "long-whist, short-whist, or a rulebook file's path")
+
+
+def test_a_link_inside_the_project_cannot_lead_outside(project: Path):
+    (project / "rulebooks" / "link.yaml").symlink_to(project.parent / "outside" / "passwd.yaml")
+    line = refusal(run("rule", named(project, "house", "../../rulebooks/link.yaml")))
+    assert "is outside the project of the scenario" in line
+
+
+def test_a_file_inside_the_project_may_be_named(project: Path):
+    path = named(project, "house", "../../rulebooks/club.yaml")
+    result = run("rule", "--format", "json", path)
+    assert result.exit_code == 0, result.stderr
+    assert '"house": "../../rulebooks/club.yaml"' in result.stdout
+
+
+def test_without_git_the_scenarios_own_folder_is_the_project(tmp_path: Path, monkeypatch):
+    monkeypatch.delenv("ADJUDICATE_ALLOW_PATHS", raising=False)
+    (tmp_path / "house").mkdir()
+    (tmp_path / "house" / "club.yaml").write_text(HOUSE)
+    (tmp_path / "hands").mkdir()
+    beside = scenario(tmp_path, "code: euchre", "code: euchre\nhouse: house/club.yaml")
+    assert run("rule", beside).exit_code == 0
+    below = scenario(tmp_path / "hands", "code: euchre", "code: euchre\nhouse: ../house/club.yaml")
+    assert "is outside the project of the scenario" in refusal(run("rule", below))
+
+
+def test_the_allowed_folders_widen_with_an_environment_variable(project: Path, monkeypatch):
+    path = named(project, "house", "../../../outside/club.yaml")
+    assert "is outside the project" in refusal(run("rule", path))
+    monkeypatch.setenv("ADJUDICATE_ALLOW_PATHS", os.pathsep.join(["/nowhere", str(project.parent / "outside")]))
+    assert run("rule", path).exit_code == 0
+
+
+def test_the_allowed_folders_widen_by_argument(project: Path):
+    from adjudicate.scenario import load_scenario
+    from adjudicate.sources import rulebook_for
+
+    loaded = load_scenario(named(project, "house", "../../../outside/club.yaml"))
+    with pytest.raises(Exception, match="is outside the project"):
+        rulebook_for(loaded)
+    rulebook, house = rulebook_for(loaded, allow=[str(project.parent / "outside")])
+    assert house == "../../../outside/club.yaml" and rulebook.code == "euchre"
+
+
+def test_a_house_on_the_command_line_is_trusted(project: Path):
+    path = named(project, "code", "euchre")
+    result = run("rule", "--house", project.parent / "outside" / "club.yaml", path)
+    assert result.exit_code == 0, result.stderr
+
+
+def test_a_house_files_varies_is_bounded_too(project: Path):
+    (project / "rulebooks" / "builds-on.yaml").write_text(HOUSE.replace("varies: euchre",
+                                                                        "varies: ../../outside/club.yaml"))
+    line = refusal(run("rule", named(project, "house", "../../rulebooks/builds-on.yaml")))
+    assert line.startswith(f"error: {project / 'rulebooks' / 'builds-on.yaml'}:3:9: `varies`: "
+                           "'../../outside/club.yaml' is outside the project of the file, ")
+
+
+def test_a_file_named_that_is_not_a_rulebook_or_house_file_is_not_quoted(project: Path):
+    (project / "rulebooks" / "key.yaml").write_text(SECRET)
+    (project / "rulebooks" / "passwd.yaml").write_text(PASSWD)
+    for name in ("key.yaml", "passwd.yaml"):
+        line = refusal(run("rule", named(project, "code", f"../../rulebooks/{name}")))
+        assert line.endswith(f"{name}:1:1: not a rulebook: it has no `code:` and `laws:` keys (nothing of it is shown)")
+        line = refusal(run("rule", named(project, "house", f"../../rulebooks/{name}")))
+        assert line.endswith(f"{name}:1:1: not a house-rules file: it has no `house:` and `varies:` keys "
+                             "(nothing of it is shown)" if name == "passwd.yaml" else
+                             f"{name}:1:1: a house-rules file should be a mapping with house, name, varies and changes")
+
+
+def test_a_rulebook_or_house_file_linted_that_is_something_else_is_not_quoted(tmp_path: Path):
+    (tmp_path / "key.yaml").write_text(SECRET)
+    (tmp_path / "passwd.yaml").write_text(PASSWD)
+    for name in ("key.yaml", "passwd.yaml"):
+        result = run("lint", tmp_path / name)
+        assert result.exit_code == 2
+        assert not leaked(result.output)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_house_naming_a_named_pipe_is_refused_at_once(project: Path):
+    os.mkfifo(project / "rulebooks" / "pipe.yaml")
+    started = time.perf_counter()
+    line = refusal(run("rule", named(project, "house", "../../rulebooks/pipe.yaml")))
+    assert time.perf_counter() - started < 2
+    assert line.endswith("3:8: `house`: '../../rulebooks/pipe.yaml' is a named pipe (FIFO), not a regular file; refused")
+
+
+def test_a_misspelt_house_id_is_reported_at_the_scenarios_house_key(project: Path):
+    path = named(project, "house", "modern-eucher")
+    message = ("unknown house 'modern-eucher' (did you mean \"modern-euchre\"?); expected a built-in house "
+               "(modern-euchre, stick-the-dealer) or a house-rules file's path (ending .yaml)")
+    assert refusal(run("rule", path)) == f"error: {path}:3:8: {message}"
+    result = check(path)
+    assert result.exit_code == 2
+    assert result.stdout.splitlines()[0] == f"{path}:3:8: {message}"
+    # On the command line, the same mistake is a usage error with the same did-you-mean.
+    assert refusal(run("rule", "--house", "modern-eucher", path)) == f"error: {message}"
