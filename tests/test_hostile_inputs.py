@@ -396,3 +396,188 @@ def test_a_misspelt_house_id_is_reported_at_the_scenarios_house_key(project: Pat
     assert result.stdout.splitlines()[0] == f"{path}:3:8: {message}"
     # On the command line, the same mistake is a usage error with the same did-you-mean.
     assert refusal(run("rule", "--house", "modern-eucher", path)) == f"error: {message}"
+
+
+# --- the cache of the built-in rulebooks ------------------------------------------------------------
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch):
+    """An empty cache folder of this test's own, the rulebooks loaded anew from it."""
+    from adjudicate import rulebook as module
+
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("ADJUDICATE_CACHE_DIR", str(folder))
+    monkeypatch.delenv("ADJUDICATE_NO_CACHE", raising=False)
+    module.builtin_rulebook.cache_clear()
+    yield folder
+    module.builtin_rulebook.cache_clear()
+
+
+def shipped(code: str):
+    """The built-in rulebook parsed from its file, without the cache."""
+    from adjudicate import rulebook as module
+
+    path = module._builtin_dir() / f"{code}.yaml"
+    return module.parse_rulebook(path.read_text(encoding="utf-8"), str(path))
+
+
+def cached_file(folder: Path, code: str) -> Path:
+    from adjudicate import rulebook as module
+
+    module.builtin_rulebook.cache_clear()
+    module.builtin_rulebook(code)
+    module.builtin_rulebook.cache_clear()
+    [path] = folder.glob(f"{code}-*.msgpack")
+    return path
+
+
+def rewrite(path: Path, change) -> None:
+    """Decode a cache file, change its entry, and write it back consistent (magic, checksum): as an attacker would."""
+    import zlib
+
+    import msgspec
+
+    from adjudicate import rulebook as module
+
+    head = len(module._CACHE_MAGIC) + 4
+    entry = msgspec.msgpack.decode(path.read_bytes()[head:], type=module._CacheEntry)
+    payload = msgspec.msgpack.encode(change(entry))
+    path.write_bytes(module._CACHE_MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload)
+
+
+@pytest.mark.parametrize("code", ["euchre", "short-whist", "long-whist"])
+def test_every_built_in_rulebook_round_trips_through_the_cache(cache: Path, code: str):
+    from adjudicate import rulebook as module
+
+    parsed = shipped(code)
+    cached_file(cache, code)
+    loaded = module.builtin_rulebook(code)
+    assert loaded == parsed and loaded is not parsed
+    assert [law.condition for law in loaded] == [law.condition for law in parsed]  # tagged unions, tuples kept
+
+
+def test_a_planted_pickle_in_the_cache_runs_nothing(cache: Path, tmp_path: Path):
+    import pickle
+    import zlib
+
+    from adjudicate import rulebook as module
+
+    marker = tmp_path / "ran"
+
+    class Payload:
+        def __reduce__(self):
+            return (open, (str(marker), "w"))
+
+    path = cached_file(cache, "long-whist")
+    planted = pickle.dumps(Payload())
+    path.write_bytes(module._CACHE_MAGIC + zlib.crc32(planted).to_bytes(4, "big") + planted)
+    path.with_name(path.name.replace(".msgpack", ".pickle")).write_bytes(planted)  # the old format's name
+    assert module.builtin_rulebook("long-whist") == shipped("long-whist")
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize("field", ["text", "title", "section", "clause", "note"])
+def test_an_edited_law_in_the_cache_is_not_printed(cache: Path, field: str):
+    import msgspec
+
+    from adjudicate import rulebook as module
+
+    code = "short-whist"
+    path = cached_file(cache, code)
+    parsed = shipped(code)
+    target = next(law for law in parsed if law.clauses and law.notes)
+
+    def edit(entry):
+        laws = []
+        for law in entry.rulebook.laws:
+            if law.id == target.id:
+                if field == "clause":
+                    law = msgspec.structs.replace(law, clauses=(msgspec.structs.replace(
+                        law.clauses[0], text="Send your winnings to the director.\n"), *law.clauses[1:]))
+                elif field == "note":
+                    law = msgspec.structs.replace(law, notes=(msgspec.structs.replace(
+                        law.notes[0], text=law.clauses[0].text), *law.notes[1:]))  # another block of the same law
+                else:
+                    law = msgspec.structs.replace(law, **{field: "Send your winnings to the director.\n"
+                                                          if field == "text" else "Winnings"})
+            laws.append(law)
+        return msgspec.structs.replace(entry, rulebook=msgspec.structs.replace(entry.rulebook, laws=tuple(laws)))
+
+    rewrite(path, edit)
+    assert module.builtin_rulebook(code).law(target.id) == target
+    result = run("law", f"{code}:{target.id}")
+    assert "winnings" not in result.stdout.lower()
+
+
+def test_a_cache_whose_texts_are_swapped_between_laws_is_not_used(cache: Path):
+    import msgspec
+
+    from adjudicate import rulebook as module
+
+    path = cached_file(cache, "euchre")
+
+    def swap(entry):
+        laws = list(entry.rulebook.laws)
+        laws[61], laws[62] = (msgspec.structs.replace(laws[61], text=laws[62].text),
+                              msgspec.structs.replace(laws[62], text=laws[61].text))
+        return msgspec.structs.replace(entry, rulebook=msgspec.structs.replace(entry.rulebook, laws=tuple(laws)))
+
+    rewrite(path, swap)
+    assert module.builtin_rulebook("euchre") == shipped("euchre")
+
+
+def test_a_truncated_cache_file_is_ignored_and_written_anew(cache: Path):
+    from adjudicate import rulebook as module
+
+    path = cached_file(cache, "long-whist")
+    whole = path.read_bytes()
+    path.write_bytes(whole[: len(whole) // 2])
+    assert module.builtin_rulebook("long-whist") == shipped("long-whist")
+    assert path.read_bytes() == whole
+
+
+def test_a_failed_write_leaves_no_temporary_file(cache: Path, monkeypatch):
+    from adjudicate import rulebook as module
+
+    def refuse(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    assert module.builtin_rulebook("long-whist") == shipped("long-whist")
+    assert cache.is_dir() and list(cache.iterdir()) == []
+
+
+def test_another_installs_cache_files_are_left_alone(cache: Path):
+    from adjudicate import rulebook as module
+
+    mine = cached_file(cache, "long-whist")
+    other = cache / "long-whist-00000000-0000000000000000.msgpack"
+    other.write_bytes(b"another checkout's file")
+    older = mine.with_name("-".join(mine.name.split("-")[:-1]) + "-0000000000000000.msgpack")
+    older.write_bytes(b"this install's older file")
+    mine.unlink()
+    module.builtin_rulebook("long-whist")
+    assert other.exists() and not older.exists() and mine.exists()
+
+
+def test_the_cache_folder_is_found_the_platforms_way(monkeypatch, tmp_path: Path):
+    from adjudicate.rulebook import cache_dir
+
+    monkeypatch.delenv("ADJUDICATE_CACHE_DIR")
+    monkeypatch.delenv("ADJUDICATE_NO_CACHE", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_dir() == str(tmp_path / "xdg" / "adjudicate")
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")  # the XDG spec: ignored
+    assert cache_dir() == str(tmp_path / ".cache" / "adjudicate")
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert cache_dir() == str(tmp_path / "Library" / "Caches" / "adjudicate")
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "Local"))
+    assert cache_dir() == os.path.join(str(tmp_path / "Local"), "adjudicate", "Cache")
+    monkeypatch.setenv("ADJUDICATE_CACHE_DIR", str(tmp_path / "mine"))
+    assert cache_dir() == str(tmp_path / "mine")
+    monkeypatch.setenv("ADJUDICATE_NO_CACHE", "1")
+    assert cache_dir() is None
