@@ -121,6 +121,8 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean "x"?)' for the closest choice, or '' when none is close."""
     import difflib  # only when there is a mistake to name: not at every start
 
+    if len(word) > 100:  # no choice is anything like so long; difflib would take seconds over megabytes
+        return ""
     options = sorted(set(choices))
     close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
     if not close:

@@ -138,6 +138,20 @@ def test_one_huge_value_of_repeated_cards_gives_one_line_fast(tmp_path: Path):
     assert error_lines(result) == [f"error: {path}:6:6: the hand of E lists 1,600,000 cards; no pack has more than 52"]
 
 
+@pytest.mark.parametrize("act, message", [
+    ("frob" * 1_000_000, "unknown act 'frobfrob"),
+    ("expose " + "QS " * 1_500_000, "an act of 1,500,001 words; an act names at most a pack of cards, 52"),
+])
+def test_one_huge_act_gives_one_short_line_fast(tmp_path: Path, act: str, message: str):
+    path = scenario(tmp_path, "  - quit\n", f"  - N: {act}\n")
+    started = time.perf_counter()
+    result = run("rule", path)
+    assert time.perf_counter() - started < 2
+    assert result.exit_code == 2
+    [line] = error_lines(result)
+    assert line.startswith(f"error: {path}:16:8: {message}") and len(line) < 1_000
+
+
 def test_a_quoted_value_is_cut_short(tmp_path: Path):
     path = scenario(tmp_path, "dealer: S", "dealer: " + "X" * 5_000)
     result = run("rule", path)
