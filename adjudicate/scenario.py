@@ -18,6 +18,7 @@ from adjudicate.acts import Act, parse_act
 from adjudicate.cards import Card, Suit, parse_card
 from adjudicate.errors import InputError, Pos, Problem, ScenarioError, did_you_mean, in_file_order, quote
 from adjudicate.seats import Seat, Side
+from adjudicate.vocabulary import KINDS
 from adjudicate.yamlsource import NULL_TAG, Node, parse_yaml, read_text
 
 TOP_KEYS = frozenset({"title", "notes", "code", "house", "dealer", "score", "hands", "turned", "log", "expect"})
@@ -366,8 +367,6 @@ class _Reader:
         return tuple(self.expected_irregularity(item) for item in inode.elements())
 
     def expected_irregularity(self, node: Node) -> ExpectedIrregularity:
-        from adjudicate.vocabulary import KINDS
-
         node.expect_map("an expected irregularity")
         node.check_keys("an expected irregularity", EXPECTED_IRREGULARITY_KEYS, required=("kind",))
         knode = node.get("kind")
