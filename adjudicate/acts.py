@@ -13,7 +13,7 @@ from typing import Callable
 from msgspec import Struct
 
 from adjudicate.cards import Card, Suit
-from adjudicate.errors import did_you_mean
+from adjudicate.errors import did_you_mean, quote
 from adjudicate.seats import Seat
 
 CLAIM_KINDS = ("revoke", "new deal", "misdeal", "honours", "score", "game", "tricks", "penalty", "exposed card")
@@ -153,6 +153,10 @@ def _parse_seat(text: str) -> Seat:
     return Seat.parse(text)
 
 
+MAX_ACT_WORDS = 60
+"""The most words an act may have: the 52 cards of the largest pack, and a few words more."""
+
+
 @lru_cache(maxsize=8192)  # `E: AS`, `N: pass`, `quit` recur in every log
 def parse_act(text: str, seat: Seat | None) -> Act:
     """Parse one act's words. Raises ValueError with a message naming what was expected."""
@@ -160,6 +164,9 @@ def parse_act(text: str, seat: Seat | None) -> Act:
     lowered = raw.lower()
     if not lowered:
         raise ValueError("an empty act")
+    if len(raw) > 4 * MAX_ACT_WORDS and len(words := raw.split()) > MAX_ACT_WORDS:
+        raise ValueError(f"an act of {len(words):,} words; an act names at most a pack of cards, "
+                         f"{MAX_ACT_WORDS - 8} (the act {quote(raw, 20)})")
     if seat is not None:
         # A card alone is a card played.
         # A card alone is a card played; two or more at once are all played (and exposed).
@@ -181,14 +188,14 @@ def parse_act(text: str, seat: Seat | None) -> Act:
     first = lowered.split()[0]
     hint = did_you_mean(lowered, verbs) or did_you_mean(first, verbs)
     if seat is None:
-        raise ValueError(f"unknown table event {raw!r}{hint}; a seat's act is written {{SEAT: ACT}}, "
+        raise ValueError(f"unknown table event {quote(raw)}{hint}; a seat's act is written {{SEAT: ACT}}, "
                          f"a bare word is one of: {', '.join(verbs)}")
-    raise ValueError(f"unknown act {raw!r}{hint}; expected a card (like JH) or one of: {', '.join(verbs)}")
+    raise ValueError(f"unknown act {quote(raw)}{hint}; expected a card (like JH) or one of: {', '.join(verbs)}")
 
 
 def _no_arg(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
     if rest:
-        raise ValueError(f"{spec.verb!r} takes nothing after it (found {raw!r})")
+        raise ValueError(f"{spec.verb!r} takes nothing after it (found {quote(raw)})")
     return Act(spec.verb, seat)
 
 
@@ -240,7 +247,7 @@ def _call(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
     try:
         return Act("call", seat, suit=Suit.parse(words[0]), target=target)
     except ValueError:
-        raise ValueError(f"'call' takes a card (call KH) or a suit (call clubs), not {raw!r}") from None
+        raise ValueError(f"'call' takes a card (call KH) or a suit (call clubs), not {quote(raw)}") from None
 
 
 def _deal(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:

@@ -14,6 +14,8 @@ from functools import cached_property, lru_cache
 
 from msgspec import Struct
 
+from adjudicate.errors import quote
+
 
 class Suit(enum.Enum):
     """A suit, by its letter."""
@@ -52,7 +54,7 @@ class Suit(enum.Enum):
         try:
             return _SUIT_NAMES[key]
         except KeyError:
-            raise ValueError(f"not a suit: {text!r} (expected S, H, D, C or spades, hearts, diamonds, clubs)") from None
+            raise ValueError(f"not a suit: {quote(text)} (expected S, H, D, C or spades, hearts, diamonds, clubs)") from None
 
     # Members are singletons compared by identity: the identity hash is the fast, right one.
     __hash__ = object.__hash__
@@ -118,7 +120,7 @@ class Rank(enum.IntEnum):
         try:
             return _RANK_BY_LETTER[key]
         except KeyError:
-            raise ValueError(f"not a rank: {text!r} (expected A K Q J T 9 8 7 6 5 4 3 2)") from None
+            raise ValueError(f"not a rank: {quote(text)} (expected A K Q J T 9 8 7 6 5 4 3 2)") from None
 
     def __str__(self) -> str:
         return self.letter
@@ -151,7 +153,7 @@ class Card(NamedTuple):
     def _parse(cls, text: str) -> "Card":
         raw = text.strip()
         if len(raw) < 2:
-            raise ValueError(f"not a card: {text!r} (expected rank then suit, like JH, TS or 10♠)")
+            raise ValueError(f"not a card: {quote(text)} (expected rank then suit, like JH, TS or 10♠)")
         attempts = [(raw[:-1], raw[-1])]
         if raw[0] in _SYMBOLS:
             attempts.append((raw[1:], raw[0]))
@@ -160,7 +162,7 @@ class Card(NamedTuple):
                 return cls(Rank.parse(rank_text), Suit.parse(suit_text))
             except ValueError:
                 continue
-        raise ValueError(f"not a card: {text!r} (expected rank A K Q J T 9 8 7 6 5 4 3 2 then suit S H D C, like JH or TS)")
+        raise ValueError(f"not a card: {quote(text)} (expected rank A K Q J T 9 8 7 6 5 4 3 2 then suit S H D C, like JH or TS)")
 
     @property
     def name(self) -> str:

@@ -42,13 +42,19 @@ COMPARISONS = ("at_least", "at_most", "one_of")
 COMBINERS = ("all", "any", "not", "question")
 
 
+Scalar = Union[str, int, bool, None]
+Value = Union[Scalar, tuple[Scalar, ...]]
+"""What a test compares a fact with: text, a number, true or false, null, or (for `one_of`) a tuple of them.
+Named exactly, not `object`, so a cached rulebook decodes to the same values (a tuple stays a tuple)."""
+
+
 class Test(Struct, frozen=True):
     """One fact and what it must be."""
 
     fact: str
     op: str
     """"is", "at_least", "at_most" or "one_of"."""
-    value: object
+    value: Value
     pos: Pos
 
     def holds(self, actual: object) -> bool:
@@ -66,11 +72,11 @@ class Test(Struct, frozen=True):
         if self.op == "is":
             return f"{self.fact}: {_show(self.value)}"
         if self.op == "one_of":
-            return f"{self.fact} one of {', '.join(_show(v) for v in self.value)}"  # type: ignore[attr-defined]
+            return f"{self.fact} one of {', '.join(_show(v) for v in self.value)}"  # type: ignore[union-attr]
         return f"{self.fact} {self.op.replace('_', ' ')} {self.value}"
 
 
-class Atom(Struct, frozen=True, dict=True):
+class Atom(Struct, frozen=True, dict=True, tag=True):
     """`SUBJECT: {FACT: VALUE}`: some irregularity, claim or election of that subject with those facts."""
 
     subject: str
@@ -83,22 +89,22 @@ class Atom(Struct, frozen=True, dict=True):
         return _narrowed(self)
 
 
-class All(Struct, frozen=True):
+class All(Struct, frozen=True, tag=True):
     parts: tuple["Condition", ...]
     pos: Pos
 
 
-class AnyOf(Struct, frozen=True):
+class AnyOf(Struct, frozen=True, tag=True):
     parts: tuple["Condition", ...]
     pos: Pos
 
 
-class Not(Struct, frozen=True):
+class Not(Struct, frozen=True, tag=True):
     part: "Condition"
     pos: Pos
 
 
-class Question(Struct, frozen=True):
+class Question(Struct, frozen=True, tag=True):
     """A fact the record cannot show: the law applies only if it is so."""
 
     text: str
@@ -214,7 +220,7 @@ class _Reader:
             return None
         return Test(fact, "is", value, node.pos)
 
-    def value(self, fact: str, kind: str, node: Node) -> object:
+    def value(self, fact: str, kind: str, node: Node) -> Scalar:
         from adjudicate.cards import Card, Suit
         from adjudicate.seats import Seat, Side
 

@@ -53,9 +53,33 @@ class Problem(Struct, frozen=True):
 
     pos: Pos
     message: str
+    omitted: int = 0
+    """On the last line of a capped list only: how many problems it stands for (see `InputError`)."""
 
     def __str__(self) -> str:
         return f"{self.pos}: {self.message}"
+
+
+MAX_PROBLEMS = 50
+"""The most problems one error reports; the rest are counted on one last line (a 5 MB file of one
+mistake repeated would otherwise print millions of lines)."""
+MAX_QUOTED = 60
+"""The most characters of a value an error message quotes (`quote`)."""
+MAX_MESSAGE = 1_000
+"""The longest message kept whole: a longer one (a value quoted in full where `quote` was not used) is cut."""
+
+
+def quote(text: object, limit: int = MAX_QUOTED) -> str:
+    """A value as an error message quotes it: its repr, cut to `limit` characters with "…" and its length."""
+    text = str(text)
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit] + '…'!r} ({len(text):,} characters)"
+
+
+def in_file_order(problems: Iterable[Problem]) -> list[Problem]:
+    """Problems sorted as a reader meets them: by file, line, then column (stable for ties)."""
+    return sorted(problems, key=lambda p: (p.pos.path, p.pos.line, p.pos.column))
 
 
 class AdjudicateError(ValueError):
@@ -66,12 +90,38 @@ class InputError(AdjudicateError):
     """One or more problems in an input file (scenario, rulebook, house rules)."""
 
     def __init__(self, problems: Sequence[Problem]):
-        self.problems: tuple[Problem, ...] = tuple(problems)
+        self.problems: tuple[Problem, ...] = _capped(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
     @classmethod
     def at(cls, pos: Pos, message: str) -> "InputError":
         return cls([Problem(pos, message)])
+
+
+def _capped(problems: Sequence[Problem]) -> tuple[Problem, ...]:
+    """At most MAX_PROBLEMS problems, each message at most MAX_MESSAGE characters, then one line counting the rest.
+
+    The counting line (`omitted` > 0) always comes last, and counts again when errors are merged and capped anew.
+    """
+    kept: list[Problem] = []
+    omitted = 0
+    first_omitted: Pos | None = None
+    for problem in problems:
+        if problem.omitted:
+            omitted += problem.omitted
+            first_omitted = first_omitted or problem.pos
+        elif len(kept) < MAX_PROBLEMS:
+            if len(problem.message) > MAX_MESSAGE:
+                problem = Problem(problem.pos, problem.message[:MAX_MESSAGE] + "… (message cut)")
+            kept.append(problem)
+        else:
+            omitted += 1
+            first_omitted = first_omitted or problem.pos
+    if omitted:
+        assert first_omitted is not None
+        kept.append(Problem(first_omitted, f"... and {omitted:,} more problem{'s' if omitted > 1 else ''} "
+                                           f"(only the first {MAX_PROBLEMS} are shown)", omitted))
+    return tuple(kept)
 
 
 class ScenarioError(InputError):
@@ -90,6 +140,8 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean "x"?)' for the closest choice, or '' when none is close."""
     import difflib  # only when there is a mistake to name: not at every start
 
+    if len(word) > 100:  # no choice is anything like so long; difflib would take seconds over megabytes
+        return ""
     options = sorted(set(choices))
     close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
     if not close:

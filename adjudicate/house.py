@@ -39,9 +39,10 @@ from msgspec import Struct
 from adjudicate.cards import Pack, Rank
 from adjudicate.conditions import describe
 from adjudicate.defeats import defeat_problems
-from adjudicate.errors import InputError, Pos, Problem, RulebookError, did_you_mean
+from adjudicate.errors import InputError, Pos, Problem, RulebookError, ScenarioError, UsageError, did_you_mean, quote
 from adjudicate.games import Game
 from adjudicate.rulebook import _LAW_FIELDS, Law, Rulebook, _Reader, builtin_codes, builtin_rulebook
+from adjudicate.sources import SUFFIXES, Boundary, boundary_for, named_file
 from adjudicate.yamlsource import Node, read_yaml
 
 TOP_KEYS = frozenset({"house", "name", "source", "varies", "parameters", "changes", "note"})
@@ -92,28 +93,48 @@ def builtin_houses() -> tuple[str, ...]:
     return tuple(sorted(entry.name[:-5] for entry in folder.iterdir() if entry.name.endswith(".yaml")))
 
 
-def resolve_house(name: str, relative_to: str | None = None) -> str:
-    """A house named by id (`modern-euchre`) or by path (relative to `relative_to`'s folder)."""
-    if name.endswith((".yaml", ".yml")) or os.sep in name or "/" in name:
-        return os.path.join(os.path.dirname(relative_to), name) if relative_to else name
+def resolve_house(name: str) -> str:
+    """A house named on the command line: a built-in id (`modern-euchre`) or any file's path.
+
+    A `UsageError` (with a did-you-mean) for a name that is neither a built-in house nor a path.
+    """
     if name in builtin_houses():
         return str(builtin_house_dir() / f"{name}.yaml")
-    return name
+    if name.endswith(SUFFIXES) or os.sep in name or "/" in name or os.path.exists(name):
+        return name
+    raise UsageError(_unknown_house(name))
+
+
+def _unknown_house(name: str) -> str:
+    return (f"unknown house {quote(name)}{did_you_mean(name, builtin_houses())}; expected a built-in house "
+            f"({', '.join(builtin_houses()) or 'none'}) or a house-rules file's path (ending .yaml)")
+
+
+def scenario_house(scenario, boundary: Boundary) -> Rulebook:
+    """The house rules a scenario's own `house:` names: a built-in id, or a file inside `boundary`."""
+    name: str = scenario.house
+    pos = scenario.positions.get("house", Pos(scenario.path, 1, 1))
+    if name in builtin_houses():
+        return _applied(str(builtin_house_dir() / f"{name}.yaml"), None)
+    if not (name.endswith(SUFFIXES) or os.sep in name or "/" in name):
+        raise ScenarioError([Problem(pos, _unknown_house(name))])
+    return _applied(named_file(name, scenario.path, pos, "house", boundary), boundary)
 
 
 def is_house_file(root: Node) -> bool:
     return root.is_map() and root.get("varies") is not None
 
 
-def load_house(path: str) -> House:
+def load_house(path: str, named: bool = False) -> House:
+    """Read a house-rules file; `named`: the file was named inside another file (see `adjudicate.sources`)."""
     try:
-        root = read_yaml(path)
+        root = read_yaml(path, regular_only=named)
     except InputError as error:
         raise RulebookError(error.problems) from None
-    return read_house(root, path)
+    return read_house(root, path, named)
 
 
-def read_house(root: Node, path: str) -> House:
+def read_house(root: Node, path: str, named: bool = False) -> House:
     problems: list[Problem] = []
 
     def attempt(read):
@@ -126,6 +147,11 @@ def read_house(root: Node, path: str) -> House:
     if not root.is_map():
         raise RulebookError([Problem(root.pos, "a house-rules file should be a mapping with house, name, varies "
                                                "and changes")])
+    if (named and not ("house" in root.value and "varies" in root.value)) or (  # type: ignore[operator]
+            root.value and TOP_KEYS.isdisjoint(root.value)):  # type: ignore[arg-type]
+        # Some other file: its keys and values are its content, and are not quoted.
+        raise RulebookError([Problem(root.pos, "not a house-rules file: it has no `house:` and `varies:` keys "
+                                               "(nothing of it is shown)")])
     attempt(lambda: root.check_keys("the house rules", TOP_KEYS, required=("house", "name", "varies")))
     house_id = attempt(lambda: root.get("house").text("`house`").strip()) if root.get("house") else None  # type: ignore[union-attr]
     if house_id is not None and not _HOUSE_ID.fullmatch(house_id):
@@ -228,22 +254,28 @@ def _change(node: Node, path: str) -> Change:
     return Change(action, law_id, why, fields, tuple(reader.pending_refs), node.pos)
 
 
-def apply_house(house: House, depth: int = 0) -> Rulebook:
-    """The code's rulebook with the house's parameters and changes applied (and those of what it builds on)."""
+def apply_house(house: House, depth: int = 0, boundary: Boundary | None = None) -> Rulebook:
+    """The code's rulebook with the house's parameters and changes applied (and those of what it builds on).
+
+    A house file that `varies:` names must lie inside `boundary` (by default, the house file's own project).
+    """
     if depth > MAX_DEPTH:
         raise RulebookError([Problem(house.varies_pos, f"house files build on one another more than {MAX_DEPTH} "
                                                        "deep (a loop?)")])
     varies = house.varies
     if varies in builtin_codes():
         base = builtin_rulebook(varies)
+    elif varies in builtin_houses():
+        base = apply_house(load_house(str(builtin_house_dir() / f"{varies}.yaml")), depth + 1)
+    elif varies.endswith(SUFFIXES):
+        bound = boundary or boundary_for(house.path)
+        path = named_file(varies, house.path, house.varies_pos, "varies", bound, RulebookError)
+        base = apply_house(load_house(path, named=True), depth + 1, bound)
     else:
-        path = resolve_house(varies, house.path)
-        if not os.path.isfile(path):
-            choices = [*builtin_codes(), *builtin_houses()]
-            raise RulebookError([Problem(house.varies_pos, f"`varies: {varies}` is neither a code "
-                                                           f"({', '.join(builtin_codes())}), a built-in house nor a "
-                                                           f"house file{did_you_mean(varies, choices)}")])
-        base = apply_house(load_house(path), depth + 1)
+        choices = [*builtin_codes(), *builtin_houses()]
+        raise RulebookError([Problem(house.varies_pos, f"`varies: {quote(varies)}` is neither a code "
+                                                       f"({', '.join(builtin_codes())}), a built-in house nor a "
+                                                       f"house file's path{did_you_mean(varies, choices)}")])
     problems: list[Problem] = []
     game = _game(base.game, house, problems)
     laws = list(base.laws)
@@ -335,17 +367,21 @@ def _remedy_key(law: Law) -> tuple:
                  for remedy in law.remedies)
 
 
-def house_rulebook(name: str, relative_to: str | None = None) -> Rulebook:
-    """Load a house file (by id or path) and apply it to its code; once a process for each file."""
-    path = resolve_house(name, relative_to)
+def house_rulebook(name: str) -> Rulebook:
+    """A house named on the command line (a built-in id or any file) applied to its code; once a process for each file."""
+    return _applied(resolve_house(name), None)
+
+
+def _applied(path: str, boundary: Boundary | None) -> Rulebook:
+    """The house file at `path` applied (`boundary`: the file was named in a scenario bounded so)."""
     try:
         info = os.stat(path)
-        key: tuple | None = (os.path.abspath(path), info.st_mtime_ns, info.st_size)
+        key: tuple | None = (os.path.abspath(path), info.st_mtime_ns, info.st_size, boundary)
     except OSError:
         key = None  # loading it reports the problem
     if key is not None and key in _APPLIED:
         return _APPLIED[key]
-    rulebook = apply_house(load_house(path))
+    rulebook = apply_house(load_house(path, named=boundary is not None), 0, boundary)
     if key is not None:
         _APPLIED[key] = rulebook
     return rulebook

@@ -326,38 +326,4 @@ def rule_scenario(path: str, rulebook: Rulebook | None = None, house: str | None
     return decide(rulebook, table, detect(table), house_name)
 
 
-def rulebook_for(scenario, rulebook: Rulebook | None = None, house: str | None = None) -> tuple[Rulebook, str | None]:
-    """The rulebook a scenario is ruled by: its code's, with the house rules given or named in it."""
-    if rulebook is None:
-        rulebook = code_rulebook(scenario)
-    name, relative = (house, None) if house else (scenario.house, scenario.path)
-    if not name:
-        return rulebook, None
-    from adjudicate.errors import Problem, ScenarioError
-    from adjudicate.house import house_rulebook
-
-    ruled = house_rulebook(name, relative)
-    if ruled.code != rulebook.code:
-        pos = scenario.positions.get("house") or scenario.positions.get("code")
-        raise ScenarioError([Problem(pos, f"the house rules {name!r} vary {ruled.code}, but the scenario's code is "
-                                          f"{rulebook.code}")])
-    return ruled, name
-
-
-def code_rulebook(scenario) -> Rulebook:
-    import os
-
-    from adjudicate.errors import Pos, Problem, ScenarioError, did_you_mean
-    from adjudicate.rulebook import load_rulebook
-
-    code = scenario.code
-    if code in builtin_codes():
-        return builtin_rulebook(code)
-    pos = scenario.positions.get("code", Pos(scenario.path, 1, 1))
-    if code.endswith((".yaml", ".yml")):
-        path = os.path.join(os.path.dirname(scenario.path), code)
-        if not os.path.isfile(path):
-            raise ScenarioError([Problem(pos, f"the rulebook {code!r} is not a file (looked for {path})")])
-        return load_rulebook(path)
-    raise ScenarioError([Problem(pos, f"unknown code {code!r}{did_you_mean(code, builtin_codes())}; expected one of: "
-                                      f"{', '.join(builtin_codes())}, or a rulebook file's path")])
+from adjudicate.sources import code_rulebook, rulebook_for  # noqa: E402,F401  (moved; callers keep importing them here)

@@ -92,7 +92,7 @@ def reflow(text: str, width: int | None = None) -> str:
 def law_sort_key(ref: str) -> tuple[int, str, str]:
     """Orders law ids and refs numerically: "9" < "10" < "72" < "72.I"; a house's "H1" after them."""
     number, _, rest = ref.partition(".")
-    return (int(number) if number.isdigit() else 1 << 30, rest, ref)
+    return (int(number) if number.isdigit() and number.isascii() else 1 << 30, rest, ref)
 
 
 # --- the records ----------------------------------------------------------------
@@ -379,7 +379,12 @@ class _Reader:
 
     # --- the file ---------------------------------------------------------------
     def rulebook(self, root: Node) -> Rulebook | None:
-        root.expect_map("a rulebook")
+        if not root.is_map():
+            raise root.error(f"a rulebook should be a mapping of keys to values, not {root.shape()}")
+        if root.value and frozenset(_TOP_FIELDS).isdisjoint(root.value):  # type: ignore[arg-type]
+            # Some other YAML file: its keys are its content, and are not quoted.
+            raise root.error(f"not a rulebook: none of the {len(root.value):,} keys of this mapping is a "  # type: ignore[arg-type]
+                             f"rulebook's ({', '.join(_TOP_FIELDS)})")
         self.keys(root, "the rulebook", _TOP_FIELDS)
         values: dict[str, Any] = {}
         for key, (required, read) in _TOP_FIELDS.items():
@@ -681,13 +686,20 @@ def parse_rulebook(text: str, path: str) -> Rulebook:
     return _read(root, path)
 
 
-def load_rulebook(path: str | os.PathLike[str]) -> Rulebook:
-    """Load a rulebook file with every check, or raise a `RulebookError` listing every problem."""
+def load_rulebook(path: str | os.PathLike[str], *, named: bool = False) -> Rulebook:
+    """Load a rulebook file with every check, or raise a `RulebookError` listing every problem.
+
+    `named`: the file was named inside another file, a scenario's `code:` (see `adjudicate.sources`): it
+    must be a regular file, and unless it has `code:` and `laws:` it is refused without a word of it quoted.
+    """
     name = os.fspath(path)
     try:
-        root = read_yaml(name)
+        root = read_yaml(name, regular_only=named)
     except InputError as error:
         raise RulebookError(error.problems) from None
+    if named and not (root.is_map() and "code" in root.value and "laws" in root.value):  # type: ignore[operator]
+        raise RulebookError([Problem(root.pos, "not a rulebook: it has no `code:` and `laws:` keys "
+                                               "(nothing of it is shown)")])
     return _read(root, name)
 
 
@@ -747,24 +759,85 @@ def builtin_rulebook(code: str) -> Rulebook:
 
 
 # --- a cache of the built-in rulebooks, parsed ------------------------------------
-# Reading a built-in rulebook with every check takes ~60 ms; unpickling it ~2 ms. The cache
-# file is named after a checksum of the rulebook's bytes and of the modules whose classes it
-# holds, and keeps the bytes it was made from: it loads only for exactly those bytes, so a
-# changed rulebook or a changed class never loads a stale copy. ADJUDICATE_NO_CACHE=1 turns it off.
+# Reading a built-in rulebook with every check takes ~60 ms; decoding the cached copy well under 1 ms.
+#
+# The cache holds data, never code: msgpack decoded by msgspec into exactly the `Rulebook` type (its
+# records and nothing else), so a planted file can construct no other object. A file is used only
+#  - under its own name: the code, a digest of this install's folder (two checkouts or venvs keep
+#    their own files) and a key made of the rulebook's bytes, the package's version and the stamps
+#    (size, time) of the modules whose records it holds;
+#  - when its header is this format's, the checksum it records is that of the payload that follows
+#    (a truncated or damaged file), and the payload holds exactly the shipped rulebook's bytes;
+#  - when every law's text, clause and note (and its title and section) stands verbatim in the shipped
+#    rulebook file, at the law's own record there: an edited cache cannot put words in a law's mouth.
+# What the last check does not cover (conditions, remedies, our `because` sentences) is trusted as
+# derived: someone able to write the cache folder and recompute the checksums could change a ruling,
+# but not a quoted law, and not run anything. ADJUDICATE_NO_CACHE=1 turns the cache off;
+# ADJUDICATE_CACHE_DIR moves it.
 
 _CACHED_CLASSES = ("rulebook.py", "conditions.py", "remedies.py", "defeats.py", "cards.py", "games.py", "errors.py")
+_CACHE_MAGIC = b"adjudicate rulebook cache, msgpack 1\n"
+_CACHE_SUFFIX = ".msgpack"
+_MAX_CACHE_BYTES = 8 * 1024 * 1024
 
 
-def _cache_file(code: str, data: bytes) -> str | None:
+class _CacheEntry(Struct, frozen=True):
+    """What a cache file holds after its header."""
+
+    source: bytes
+    """The shipped rulebook file's bytes it was parsed from (compared whole: no digest can collide)."""
+    offsets: tuple[int, ...]
+    """Where each law's record starts in the shipped file (its `id:`), for checking the texts."""
+    rulebook: Rulebook
+
+
+def cache_dir() -> str | None:
+    """Where the parsed built-in rulebooks are kept, the platform's way; None when turned off.
+
+    ADJUDICATE_CACHE_DIR if set; else on Windows %LOCALAPPDATA%\\adjudicate\\Cache; else
+    $XDG_CACHE_HOME/adjudicate (when set to an absolute path, as the XDG spec asks); else
+    ~/Library/Caches/adjudicate on macOS and ~/.cache/adjudicate elsewhere.
+    """
     import sys
-    import zlib
 
     if os.environ.get("ADJUDICATE_NO_CACHE"):
         return None
-    base = os.environ.get("ADJUDICATE_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "adjudicate")
+    if os.environ.get("ADJUDICATE_CACHE_DIR"):
+        return os.environ["ADJUDICATE_CACHE_DIR"]
+    home = os.path.expanduser("~")
+    if sys.platform == "win32":
+        return os.path.join(os.environ.get("LOCALAPPDATA") or os.path.join(home, "AppData", "Local"),
+                            "adjudicate", "Cache")
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg):
+        return os.path.join(xdg, "adjudicate")
+    if sys.platform == "darwin":
+        return os.path.join(home, "Library", "Caches", "adjudicate")
+    return os.path.join(home, ".cache", "adjudicate")
+
+
+# Checksums are zlib's CRC-32, not SHA-256: `hashlib` costs 2 ms to import, as much as the whole load, and
+# no digest without a secret would stop someone able to write the cache folder; the source is compared whole.
+
+def _install_tag() -> str:
+    """A checksum of this install's folder: each checkout or virtualenv has cache files of its own."""
+    import zlib
+
+    return f"{zlib.crc32(os.path.dirname(os.path.abspath(__file__)).encode('utf-8', 'surrogateescape')):08x}"
+
+
+def _cache_file(code: str, data: bytes) -> str | None:
+    """The cache file of the built-in rulebook parsed from `data`, or None (no cache)."""
+    import sys
+    import zlib
+
+    from adjudicate import __version__
+
+    base = cache_dir()
+    if base is None:
+        return None
     here = os.path.dirname(os.path.abspath(__file__))
-    stamps = [sys.version, str(len(data))]
+    stamps = [__version__, sys.version, str(len(data))]
     for name in _CACHED_CLASSES:
         try:
             info = os.stat(os.path.join(here, name))
@@ -772,43 +845,172 @@ def _cache_file(code: str, data: bytes) -> str | None:
             return None
         stamps.append(f"{name}:{info.st_size}:{info.st_mtime_ns}")
     key = (zlib.crc32(data) << 32) | zlib.crc32("\n".join(stamps).encode())
-    return os.path.join(base, f"{code}-{key:016x}.pickle")
+    return os.path.join(base, f"{code}-{_install_tag()}-{key:016x}{_CACHE_SUFFIX}")
 
 
 def _cached(code: str, data: bytes) -> "Rulebook | None":
-    import pickle
+    """The cached rulebook of `code` parsed from `data`, if a cache file holds it and passes every check."""
+    import zlib
+
+    import msgspec
 
     path = _cache_file(code, data)
-    if path is None or not os.path.isfile(path):
+    if path is None:
         return None
     try:
         with open(path, "rb") as handle:
-            source, rulebook = pickle.load(handle)
-    except Exception:  # a damaged or foreign cache file is only a cache miss
+            blob = handle.read(_MAX_CACHE_BYTES + 1)
+    except OSError:
         return None
-    if source != data or not isinstance(rulebook, Rulebook) or rulebook.code != code:
+    head = len(_CACHE_MAGIC)
+    if len(blob) > _MAX_CACHE_BYTES or not blob.startswith(_CACHE_MAGIC):
+        return None
+    payload = memoryview(blob)[head + 4:]
+    if zlib.crc32(payload).to_bytes(4, "big") != blob[head:head + 4]:
+        return None
+    try:
+        entry = msgspec.msgpack.Decoder(_CacheEntry).decode(payload)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None  # a foreign or older file is only a cache miss
+    rulebook = entry.rulebook
+    if entry.source != data or rulebook.code != code or not _verbatim(rulebook, entry.offsets, data):
         return None
     return rulebook
 
 
 def _store(code: str, data: bytes, rulebook: "Rulebook") -> None:
-    import pickle
+    """Write the cache file (atomically: a temporary file renamed), then remove this install's stale ones.
+
+    Nothing is left behind when writing fails, and a rulebook whose texts the load-time check could not
+    find in its file is not cached at all.
+    """
     import tempfile
+    import zlib
+
+    import msgspec
 
     path = _cache_file(code, data)
     if path is None:
         return
+    offsets = _record_offsets(rulebook, data)
+    if offsets is None or not _verbatim(rulebook, offsets, data):
+        return
+    payload = msgspec.msgpack.encode(_CacheEntry(data, offsets, rulebook))
+    folder = os.path.dirname(path)
+    temporary = None
     try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
+        os.makedirs(folder, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{code}-", suffix=".tmp")
         with os.fdopen(handle, "wb") as out:
-            pickle.dump((data, rulebook), out, protocol=pickle.HIGHEST_PROTOCOL)
+            out.write(_CACHE_MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload)
         os.replace(temporary, path)
-        for stale in os.listdir(os.path.dirname(path)):  # earlier versions of this code's rulebook
-            if stale.startswith(f"{code}-") and stale.endswith(".pickle") and stale != os.path.basename(path):
-                os.remove(os.path.join(os.path.dirname(path), stale))
+        temporary = None
+        mine = f"{code}-{_install_tag()}-"  # only this install's earlier files: another install's are its own
+        for stale in os.listdir(folder):
+            if stale.startswith(mine) and stale.endswith(_CACHE_SUFFIX) and stale != os.path.basename(path):
+                os.remove(os.path.join(folder, stale))
     except OSError:
         pass  # no cache where the disk says no
+    finally:
+        if temporary is not None:
+            try:
+                os.remove(temporary)
+            except OSError:
+                pass
+
+
+def _record_offsets(rulebook: Rulebook, data: bytes) -> tuple[int, ...] | None:
+    """Where each law's record starts in the file's text (from the positions the reader gave), or None."""
+    text = data.decode("utf-8")
+    starts = [0]
+    for line in text.split("\n"):
+        starts.append(starts[-1] + len(line) + 1)
+    offsets = []
+    for law in rulebook.laws:
+        if not 0 < law.pos.line < len(starts):
+            return None
+        offsets.append(starts[law.pos.line - 1] + law.pos.column - 1)
+    return tuple(offsets)
+
+
+def _verbatim(rulebook: Rulebook, offsets: tuple[int, ...], data: bytes) -> bool:
+    """Whether each law's text, clauses and notes, title and section stand word for word in the rulebook file
+    `data`, within the law's own record (which starts at its offset with the law's `id:`)."""
+    if len(offsets) != len(rulebook.laws) or list(offsets) != sorted(set(offsets)):
+        return False
+    source = data.decode("utf-8")
+    ends = (*offsets[1:], len(source))
+    for law, start, end in zip(rulebook.laws, offsets, ends):
+        line_start = source.rfind("\n", 0, start) + 1
+        indent = source[line_start:start]
+        if (indent.strip("- ") or not (source.startswith(f'id: "{law.id}"\n', start)
+                                       or any(source.startswith(f"id: {form}\n", start) for form in _forms(law.id)))
+                or not _plain_field(source, start, end, indent, "title", law.title)
+                or not _plain_field(source, start, end, indent, "section", law.section)):
+            return False
+        key = "\n" + " " * len(indent) + "text: |\n"
+        at = source.find(key, start, end)
+        if at < 0 or not _literal_at(source, at + len(key), end, law.text):
+            return False
+        for key, parts in (("clauses", law.clauses), ("notes", law.notes)):
+            if parts and not _blocks_hold(source, start, end, indent, key, [part.text for part in parts]):
+                return False
+    return True
+
+
+def _blocks_hold(source: str, start: int, end: int, indent: str, key: str, texts: list[str]) -> bool:
+    """Whether the record's `key:` list (clauses, notes) holds a `text: |` block for each text, in order."""
+    import re
+
+    head = "\n" + " " * len(indent) + f"{key}:"
+    at = source.find(head, start, end)
+    if at < 0:
+        return False
+    following = re.compile(r"\n {%d}[^ \n]" % len(indent)).search(source, at + len(head), end)  # the record's next key
+    stop = following.start() if following else end
+    blocks = []
+    at = source.find("text: |\n", at, stop)
+    while at >= 0:
+        blocks.append(at + len("text: |\n"))
+        at = source.find("text: |\n", at + 1, stop)
+    return len(blocks) == len(texts) and all(_literal_at(source, block, stop, text)
+                                             for block, text in zip(blocks, texts))
+
+
+def _forms(value: str) -> tuple[str, ...]:
+    """How a one-line value may be written plain or quoted in the file."""
+    return (value, f'"{value}"', "'" + value.replace("'", "''") + "'")
+
+
+def _plain_field(source: str, start: int, end: int, indent: str, key: str, value: str) -> bool:
+    """Whether the record holds `key: value` (plain or quoted) at its own indentation."""
+    prefix = "\n" + " " * len(indent) + f"{key}: "
+    if source.find(f"{prefix}{value}\n", start, end) >= 0:  # plain, as nearly every one is
+        return True
+    return any(source.find(prefix + form + "\n", start, end) >= 0 for form in _forms(value)[1:])
+
+
+def _literal_at(source: str, at: int, end: int, text: str) -> bool:
+    """Whether the literal block scalar (`|`) whose lines start at `at` holds exactly `text`, and ends there."""
+    stop = at
+    while stop < end and source[stop] == " ":
+        stop += 1
+    indent = source[at:stop]
+    if not indent or not text.endswith("\n"):
+        return False
+    block = "\n".join(indent + line if line else "" for line in text[:-1].split("\n")) + "\n"
+    stop = at + len(block)
+    if stop > len(source) or not source.startswith(block, at):
+        return False
+    while stop < len(source):  # the block ends: the next line that is not blank is less indented
+        newline = source.find("\n", stop)
+        line = source[stop:newline if newline >= 0 else len(source)]
+        if line.strip():
+            return not line.startswith(indent)
+        if newline < 0:
+            break
+        stop = newline + 1
+    return True
 
 
 # --- across laws and codes ----------------------------------------------------

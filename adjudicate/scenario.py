@@ -10,13 +10,15 @@ regular is the replay's business, and whether they were physically possible
 from __future__ import annotations
 
 import os
+import re
 
 from msgspec import Struct, field
 
 from adjudicate.acts import Act, parse_act
 from adjudicate.cards import Card, Suit, parse_card
-from adjudicate.errors import InputError, Pos, Problem, ScenarioError, did_you_mean
+from adjudicate.errors import InputError, Pos, Problem, ScenarioError, did_you_mean, in_file_order, quote
 from adjudicate.seats import Seat, Side
+from adjudicate.vocabulary import KINDS
 from adjudicate.yamlsource import NULL_TAG, Node, parse_yaml, read_text
 
 TOP_KEYS = frozenset({"title", "notes", "code", "house", "dealer", "score", "hands", "turned", "log", "expect"})
@@ -26,6 +28,14 @@ EXPECTED_SCORE_KEYS = frozenset({"hand", "after", "meaning", "outcomes"})
 EXPECTED_OUTCOME_KEYS = frozenset({"after", "meaning", "choices"})
 EXPECTED_DEFEAT_KEYS = frozenset({"law", "by"})
 EXPECTED_IRREGULARITY_KEYS = frozenset({"kind", "seat", "trick", "established"})
+EXPECTED_REMEDY_KEYS = frozenset({"law", "chooser", "options", "for", "made"})
+"""The keys of an entry of `expect.remedies`; `options` lists option kinds (score, deduct, ...)."""
+KIND_SYNONYMS = {"renege": "revoke", "renig": "revoke"}
+"""Words the table uses for an irregularity kind under another name (a renege is a revoke), for a did-you-mean."""
+MAX_HAND_CARDS = 52
+"""The most cards a hand may list: the largest pack (a hand of Whist is 13)."""
+LAW_ID = re.compile(r"[0-9]+|[A-Z]+[0-9]+")
+"""A law's id as `expect` names it: its number ("63"), or a house's added law ("H1")."""
 MAX_LOG_ENTRIES = 2_000
 """A hand of Whist is 52 plays and a few dozen other acts; more is not a hand."""
 
@@ -107,7 +117,6 @@ class Expect(Struct, frozen=True):
     score: ExpectedScore | None = None
     not_applied: tuple[tuple[str, str | None], ...] | None = None
     """Exactly these (law, defeating law) are not applied; the defeating law may be left open (None)."""
-    """Where each expectation key stands, for reporting a mismatch on its line."""
 
 
 class Scenario(Struct, frozen=True):
@@ -163,7 +172,11 @@ class _Reader:
     def scenario(self, root: Node) -> Scenario:
         if not root.is_map():
             raise root.error(f"a scenario should be a mapping with keys {', '.join(sorted(TOP_KEYS))}; "
-                             f"found {root.describe()}")
+                             f"found {root.shape()}")
+        if root.value and TOP_KEYS.isdisjoint(root.value):  # type: ignore[arg-type]
+            # Some other YAML file (a CI workflow, a config): its keys are its content, not quoted.
+            raise root.error(f"not a scenario: none of the {len(root.value):,} keys of this mapping is a "  # type: ignore[arg-type]
+                             f"scenario's ({', '.join(sorted(TOP_KEYS))})")
         problems: list[Problem] = []
         try:
             root.check_keys("the scenario", TOP_KEYS, required=("code", "dealer", "log"))
@@ -192,7 +205,7 @@ class _Reader:
         log = attempt(self.log, root.get("log"))
         expect = attempt(self.expect, root.get("expect"))
         if problems:
-            raise ScenarioError(sorted(problems, key=lambda p: (p.pos.line, p.pos.column)))
+            raise ScenarioError(in_file_order(problems))
         assert code is not None and dealer is not None and log is not None
         return Scenario(
             path=self.path, code=code, dealer=dealer, log=log, title=title, house=house, score=score,
@@ -214,7 +227,7 @@ class _Reader:
         try:
             return Seat.parse(text)
         except ValueError:
-            raise node.error(f"{what}: {text!r} is not a seat; expected N, E, S or W"
+            raise node.error(f"{what}: {quote(text)} is not a seat; expected N, E, S or W"
                              f"{did_you_mean(text.upper(), ['N', 'E', 'S', 'W'])}") from None
 
     @staticmethod
@@ -256,6 +269,8 @@ class _Reader:
             items = [(word, node.pos) for word in words]
         else:
             raise node.error(f"the hand of {seat} should be a list of cards, not {node.describe()}")
+        if len(items) > MAX_HAND_CARDS + 1:
+            raise node.error(f"the hand of {seat} lists {len(items):,} cards; no pack has more than {MAX_HAND_CARDS}")
         complete = True
         if items and items[-1][0].strip() == UNKNOWN_REST:
             complete = False
@@ -316,39 +331,66 @@ class _Reader:
 
     def expect(self, node: Node) -> Expect:
         node.expect_map("`expect`")
-        node.check_keys("`expect`", EXPECT_KEYS)
+        problems: list[Problem] = []
+        try:
+            node.check_keys("`expect`", EXPECT_KEYS)
+        except InputError as error:
+            problems.extend(error.problems)
         positions = {key: knode.pos for key, knode, _ in node.items()}
 
-        def ids(key: str) -> tuple[str, ...] | None:
+        def attempt(key: str, read):
             value = node.get(key)
             if value is None:
                 return None
-            value.expect_seq(f"`expect.{key}`")
-            return tuple(item.text(f"a law id in `expect.{key}`").strip() for item in value.elements())
+            try:
+                return read(value)
+            except InputError as error:
+                problems.extend(error.problems)
+                return None
 
-        laws = ids("laws")
-        include = ids("include") or ()
-        exclude = ids("not") or ()
-        trump = None
-        if (tnode := node.get("trump")) is not None:
-            trump = tnode.text("`expect.trump`").strip()
-            if trump.lower() not in ("none", "no trump"):
-                try:
-                    trump = Suit.parse(trump).letter
-                except ValueError as error:
-                    raise tnode.error(f"`expect.trump`: {error}") from None
-        winners = None
-        if (wnode := node.get("winners")) is not None:
-            wnode.expect_seq("`expect.winners`")
-            winners = tuple(self.seat(item, "a trick's winner") for item in wnode.elements())
-        irregularities = None
-        if (inode := node.get("irregularities")) is not None:
-            inode.expect_seq("`expect.irregularities`")
-            irregularities = tuple(self.expected_irregularity(item) for item in inode.elements())
-        score = self.expected_score(snode) if (snode := node.get("score")) is not None else None
-        defeated = self.expected_defeats(dnode) if (dnode := node.get("not_applied")) is not None else None
-        return Expect(node.pos, laws, include, exclude, trump, winners, irregularities,
-                      node.get("remedies"), ids("unknown"), positions, score, defeated)
+        def ids(key: str):
+            def read(value: Node) -> tuple[str, ...]:
+                value.expect_seq(f"`expect.{key}`")
+                return tuple(self.law_id(item, f"`expect.{key}`") for item in value.elements())
+            return lambda: attempt(key, read)
+
+        laws = ids("laws")()
+        include = ids("include")() or ()
+        exclude = ids("not")() or ()
+        unknown = ids("unknown")()
+        trump = attempt("trump", self.expected_trump)
+        winners = attempt("winners", lambda w: tuple(self.seat(item, "a trick's winner")
+                                                      for item in w.expect_seq("`expect.winners`").elements()))
+        irregularities = attempt("irregularities", self.expected_irregularities)
+        remedies = attempt("remedies", self.expected_remedies)
+        score = attempt("score", self.expected_score)
+        defeated = attempt("not_applied", self.expected_defeats)
+        if problems:
+            raise InputError(problems)
+        return Expect(node.pos, laws, include, exclude, trump, winners, irregularities, remedies, unknown, positions,
+                      score, defeated)
+
+    @staticmethod
+    def law_id(node: Node, what: str) -> str:
+        text = node.text(f"a law id in {what}").strip()
+        if not LAW_ID.fullmatch(text):
+            raise node.error(f"{quote(text)} in {what} is not a law id: expected a law's number, like \"63\", "
+                             "or a house's added law, like \"H1\"")
+        return text
+
+    @staticmethod
+    def expected_trump(tnode: Node) -> str:
+        trump = tnode.text("`expect.trump`").strip()
+        if trump.lower() in ("none", "no trump"):
+            return trump
+        try:
+            return Suit.parse(trump).letter
+        except ValueError as error:
+            raise tnode.error(f"`expect.trump`: {error}") from None
+
+    def expected_irregularities(self, inode: Node) -> tuple[ExpectedIrregularity, ...]:
+        inode.expect_seq("`expect.irregularities`")
+        return tuple(self.expected_irregularity(item) for item in inode.elements())
 
     def expected_score(self, node: Node) -> ExpectedScore:
         node.expect_map("`expect.score`")
@@ -402,19 +444,59 @@ class _Reader:
         for item in node.elements():
             if item.is_map():
                 item.check_keys("an expected law not applied", EXPECTED_DEFEAT_KEYS, required=("law",))
-                law = item.get("law").text("a law id").strip()  # type: ignore[union-attr]
-                by = b.text("a law id").strip() if (b := item.get("by")) is not None else None
+                law = self.law_id(item.get("law"), "`expect.not_applied`")  # type: ignore[arg-type]
+                by = self.law_id(b, "`expect.not_applied`") if (b := item.get("by")) is not None else None
                 found.append((law, by))
             else:
-                found.append((item.text("a law id in `expect.not_applied`").strip(), None))
+                found.append((self.law_id(item, "`expect.not_applied`"), None))
         return tuple(found)
 
     def expected_irregularity(self, node: Node) -> ExpectedIrregularity:
         node.expect_map("an expected irregularity")
         node.check_keys("an expected irregularity", EXPECTED_IRREGULARITY_KEYS, required=("kind",))
-        kind = node.get("kind").text("`kind`").strip()  # type: ignore[union-attr]
+        knode = node.get("kind")
+        assert knode is not None
+        kind = knode.text("`kind`").strip()
+        if kind not in KINDS:
+            hint = f' (did you mean "{KIND_SYNONYMS[kind]}"?)' if kind in KIND_SYNONYMS else did_you_mean(kind, KINDS)
+            raise knode.error(f"unknown irregularity kind {quote(kind)}{hint}; expected one of: "
+                              f"{', '.join(sorted(KINDS))}")
         seat = self.seat(s, "`seat`") if (s := node.get("seat")) is not None else None
-        trick = t.integer("`trick`") if (t := node.get("trick")) is not None else None
+        trick = None
+        if (t := node.get("trick")) is not None:
+            trick = t.integer("`trick`")
+            if trick < 1:
+                raise t.error(f"`trick` counts the tricks from 1, so it cannot be {trick}")
         established = e.boolean("`established`") if (e := node.get("established")) is not None else None
         return ExpectedIrregularity(kind, seat, trick, established, node.pos)
 
+    def expected_remedies(self, node: Node) -> Node:
+        """Check `expect.remedies` (a list of {law, chooser, options, ...}); kept as the node, for comparing."""
+        from adjudicate.remedies import OPTIONS
+
+        node.expect_seq("`expect.remedies`")
+        problems: list[Problem] = []
+        for item in node.elements():
+            try:
+                item.expect_map("an expected remedy")
+                item.check_keys("an expected remedy", EXPECTED_REMEDY_KEYS)
+                if not item.value:
+                    raise item.error("an expected remedy checks nothing: give at least one of "
+                                     f"{', '.join(sorted(EXPECTED_REMEDY_KEYS))}")
+                if (law := item.get("law")) is not None:
+                    self.law_id(law, "an expected remedy")
+                if (chooser := item.get("chooser")) is not None:
+                    self.nonempty(chooser, "the chooser of an expected remedy")
+                if (options := item.get("options")) is not None:
+                    options.expect_seq("the options of an expected remedy")
+                    for option in options.elements():
+                        kind = option.text("an option of an expected remedy (a kind, like score)").strip()
+                        if kind not in OPTIONS:
+                            problems.append(Problem(option.pos, f"unknown option {quote(kind)}"
+                                                                f"{did_you_mean(kind, OPTIONS)}; expected one of: "
+                                                                f"{', '.join(OPTIONS)}"))
+            except InputError as error:
+                problems.extend(error.problems)
+        if problems:
+            raise InputError(problems)
+        return node

@@ -78,6 +78,7 @@ def patterns() -> dict[str, str]:
 def scenario_schema() -> dict[str, Any]:
     """The JSON Schema of a scenario file, as a dict ready for `json.dumps`."""
     from adjudicate import acts, scenario, vocabulary
+    from adjudicate.remedies import OPTIONS
     from adjudicate.rulebook import builtin_codes
 
     p = patterns()
@@ -146,12 +147,16 @@ def scenario_schema() -> dict[str, Any]:
                                          "trick": {"type": "integer", "minimum": 1},
                                          "established": {"type": "boolean"}})}},
         "remedies": {"type": "array", "description": "Remedies the ruling must offer.",
-                     "items": {"type": "object", "properties": {
-                         "law": {"type": ["string", "integer"]},
-                         "chooser": {"type": "string", "description": "A side (NS, EW), a seat, or the role's words."},
-                         "options": {"type": "array", "items": {"type": "string"}},
-                         "for": {"type": "object", "description": "What it is for: {kind: revoke, seat: E, trick: 1}."},
-                         "made": {"type": "string", "description": "The option chosen in the log (call_card)."}}}},
+                     "items": {"type": "object", "minProperties": 1, "additionalProperties": False,
+                               "properties": _only(scenario.EXPECTED_REMEDY_KEYS, {
+                                   "law": {"type": ["string", "integer"]},
+                                   "chooser": {"type": "string",
+                                               "description": "A side (NS, EW), a seat, or the role's words."},
+                                   "options": {"type": "array", "items": {"enum": list(OPTIONS)}},
+                                   "for": {"type": "object",
+                                           "description": "What it is for: {kind: revoke, seat: E, trick: 1}."},
+                                   "made": {"enum": list(OPTIONS),
+                                            "description": "The option chosen in the log (call_card)."}})}},
         "not_applied": {"type": "array", "description": "Exactly these laws are defeated by another that applies.",
                         "items": {"anyOf": [{"type": ["string", "integer"]},
                                             {"type": "object", "required": ["law"], "additionalProperties": False,

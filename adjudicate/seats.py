@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from adjudicate.errors import quote
+
 
 class Side(enum.Enum):
     """A partnership."""
@@ -31,7 +33,7 @@ class Side(enum.Enum):
         try:
             return cls(key)
         except ValueError:
-            raise ValueError(f"not a side: {text!r} (expected NS or EW)") from None
+            raise ValueError(f"not a side: {quote(text)} (expected NS or EW)") from None
 
     def __str__(self) -> str:
         return self._value_  # the plain attribute: `.value` goes through a descriptor
@@ -85,7 +87,7 @@ class Seat(enum.Enum):
     def parse(cls, text: str) -> "Seat":
         seat = _BY_NAME.get(text) or _BY_NAME.get(text.strip().upper())  # `N` as written, first
         if seat is None:
-            raise ValueError(f"not a seat: {text!r} (expected N, E, S or W)")
+            raise ValueError(f"not a seat: {quote(text)} (expected N, E, S or W)")
         return seat
 
     def __str__(self) -> str:

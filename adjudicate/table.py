@@ -16,7 +16,7 @@ from msgspec import Struct, field
 
 from adjudicate.acts import Act
 from adjudicate.cards import Card, Suit, Trump
-from adjudicate.errors import Pos, Problem, ScenarioError
+from adjudicate.errors import Pos, Problem, ScenarioError, in_file_order
 from adjudicate.games import BUILTIN_GAMES, Game
 from adjudicate.scenario import LogEntry, Scenario
 from adjudicate.seats import SEATS, Seat
@@ -315,7 +315,7 @@ class _Replay:
             self.act(entry)
         self.finish()
         if self.problems:
-            raise ScenarioError(self.problems)
+            raise ScenarioError(in_file_order(self.problems))
         table = Table(self.scenario, self.game, self.trumps, self.tricks, self.moments, self.records, self.making,
                       self.false_starts)
         self.annotate(table)

@@ -20,12 +20,30 @@ from typing import Any, Iterator
 import yaml
 from msgspec import Struct, field
 
-from adjudicate.errors import InputError, Pos, Problem, did_you_mean
+from adjudicate.errors import InputError, Pos, Problem, did_you_mean, quote
 
 try:
     _BaseLoader: type = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - PyYAML built without libyaml
     _BaseLoader = yaml.SafeLoader
+
+
+_STD = "tag:yaml.org,2002:"
+_STR_TAG, _INT_TAG = _STD + "str", _STD + "int"
+_YAML11_RESOLVE = yaml.resolver.Resolver().resolve
+_LEADING_ZERO = re.compile(r"[-+]?0[0-9]+")
+
+
+def _resolve(kind: type, value: str, implicit: tuple[bool, bool]) -> str:
+    """YAML 1.1's tag for a value, except that a plain number with leading zeros is a decimal number.
+
+    YAML 1.1 reads `010` as octal and `08` as text; a scorer writing `NS: 08` means eight, as YAML 1.2
+    reads it. (`Node.integer` then accepts decimal digits only: `0x0A`, `0b11`, `1_0` are refused.)
+    """
+    tag = _YAML11_RESOLVE(kind, value, implicit)
+    if tag == _STR_TAG and implicit[0] and kind is yaml.ScalarNode and _LEADING_ZERO.fullmatch(value):
+        return _INT_TAG
+    return tag
 
 
 class _Loader(_BaseLoader):
@@ -38,7 +56,7 @@ class _Loader(_BaseLoader):
     # With no path resolvers, the safe resolver is a pure function of the node kind, the text and
     # whether it was quoted, run in Python for every scalar (a third of composing a file), while
     # `N`, `AS`, `play` recur in every file: remembered, bounded.
-    resolve = staticmethod(lru_cache(maxsize=20_000)(yaml.resolver.Resolver().resolve))
+    resolve = staticmethod(lru_cache(maxsize=20_000)(_resolve))
 
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -51,7 +69,8 @@ MAX_NODES = 50_000
 MAX_DEPTH = 100
 """The deepest nesting of lists and mappings."""
 
-_STD = "tag:yaml.org,2002:"
+_DECIMAL = re.compile(r"[-+]?[0-9]+")
+"""A whole number as a scenario or rulebook writes one: decimal digits, a sign at most (ASCII digits only)."""
 _CONTROL = re.compile("[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 """Control characters: YAML refuses them written raw, but a double-quoted "\\e" escape gets them in."""
 NULL_TAG = _STD + "null"
@@ -95,7 +114,13 @@ class Node(Struct, eq=False, gc=False):
             return "a list"
         if self.tag == NULL_TAG:
             return "nothing (null)"
-        return repr(self.value)
+        return quote(self.value)
+
+    def shape(self) -> str:
+        """What the value is, without quoting it: for a file that may not be what it is read as (a key)."""
+        if self.kind == "scalar" and self.tag != NULL_TAG:
+            return "a single value"
+        return self.describe()
 
     def error(self, message: str) -> InputError:
         return InputError.at(self.pos, message)
@@ -133,12 +158,15 @@ class Node(Struct, eq=False, gc=False):
         return self.value  # type: ignore[return-value]
 
     def integer(self, what: str) -> int:
-        if self.kind != "scalar" or self.tag != _STD + "int":
+        """A whole number written in decimal digits (`10`, `-1`, `010` as ten); YAML 1.1's other ways of
+        writing one (`0x0A`, `0b11`, `0o12`, `1_000`, `1:30`) are refused, since no scorer means them."""
+        if self.kind != "scalar" or self.tag != _INT_TAG:
             raise self.error(f"{what} should be a whole number, not {self.describe()}")
-        try:
-            return int(str(self.value).replace("_", ""), 0)
-        except ValueError:
-            raise self.error(f"{what} should be a whole number, not {self.describe()}") from None
+        text: str = self.value  # type: ignore[assignment]
+        if not _DECIMAL.fullmatch(text):
+            raise self.error(f"{what} should be a whole number written in decimal digits, like 10, "
+                             f"not {self.describe()}")
+        return int(text, 10)
 
     def boolean(self, what: str) -> bool:
         if self.kind != "scalar" or self.tag != _STD + "bool":
@@ -157,7 +185,7 @@ class Node(Struct, eq=False, gc=False):
         for key, knode, _ in self.items():
             if key not in allowed:
                 problems.append(
-                    Problem(knode.pos, f"unknown key {key!r} in {what}{did_you_mean(key, allowed)}; "
+                    Problem(knode.pos, f"unknown key {quote(key)} in {what}{did_you_mean(key, allowed)}; "
                                        f"expected one of: {', '.join(sorted(allowed))}")
                 )
         for key in required:
@@ -206,7 +234,7 @@ class _Builder:
             name: str = key.value  # type: ignore[assignment]
             if name in mapping:
                 first = mapping[name][0].pos
-                raise InputError.at(key.pos, f"duplicate key {name!r} (first at line {first.line})")
+                raise InputError.at(key.pos, f"duplicate key {quote(name)} (first at line {first.line})")
             mapping[name] = (key, self.build(vnode, depth + 1))
         return Node("map", mapping, pos, tag)
 
@@ -359,28 +387,48 @@ _UTF16_32 = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
              (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
 
 
-def read_text(path: str | os.PathLike[str]) -> str:
-    """Read a file as UTF-8 text, refusing folders, binaries and huge files."""
+_NOT_REGULAR = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+                (stat.S_ISSOCK, "a socket"))
+
+
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words: "a named pipe (FIFO)", "a device", ..."""
+    return next((words for test, words in _NOT_REGULAR if test(mode)), "a special file")
+
+
+def read_text(path: str | os.PathLike[str], *, regular_only: bool = False) -> str:
+    """Read a file as UTF-8 text, refusing folders, binaries and huge files.
+
+    With `regular_only` (a file named inside another file: a scenario's `code:` or `house:`), anything
+    but a regular file is refused, before a byte is read: the file is opened without blocking, so a
+    named pipe no one writes to cannot hang the command.
+    """
     name = os.fspath(path)
     start = Pos(name, 1, 1)
     whole = Pos(name, 0, 0)  # the file as a whole: printed as the path alone
     too_big = (f"the file is more than {MAX_FILE_BYTES:,} bytes, far more than any scenario or "
                "rulebook; refused")
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | (getattr(os, "O_NONBLOCK", 0) if regular_only else 0)
     try:
         # os-level calls, not open(): a scenario is read in one read, and check reads thousands.
-        handle = os.open(name, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        handle = os.open(name, flags)
         try:
             status = os.fstat(handle)
             size = status.st_size
+            regular = stat.S_ISREG(status.st_mode)
+            if regular_only and not regular:
+                if stat.S_ISDIR(status.st_mode):
+                    raise InputError.at(whole, "is a folder, not a file")
+                raise InputError.at(whole, f"is {file_kind(status.st_mode)}, not a regular file; refused")
             if size > MAX_FILE_BYTES:
                 raise InputError.at(whole, too_big.replace(f"more than {MAX_FILE_BYTES:,}", f"{size:,}", 1)
                                     + f" (the most read is {MAX_FILE_BYTES:,})")
             # A regular file is read in one call, asking for the size fstat gives and a byte more (asking
-            # for the whole limit has the OS map and unmap megabytes for each kilobyte scenario); a pipe
-            # or a device, whose size fstat does not know, is read in chunks to its end or the limit.
-            regular = stat.S_ISREG(status.st_mode)
+            # for the whole limit has the OS map and unmap megabytes for each kilobyte scenario). A pipe or
+            # a device, whose size fstat does not know, and a file that holds more than its size says (a
+            # /proc file says 0) or less (it shrank), are read on in chunks to their end or the limit.
             data = os.read(handle, min(size, MAX_FILE_BYTES) + 1)
-            if len(data) < size or not regular:
+            if len(data) != size or not regular:
                 chunks, got = [data], len(data)
                 while got <= MAX_FILE_BYTES and (more := os.read(handle, min(_CHUNK, MAX_FILE_BYTES + 1 - got))):
                     chunks.append(more)
@@ -412,6 +460,6 @@ def read_text(path: str | os.PathLike[str]) -> str:
                             "(save the file as UTF-8)") from None
 
 
-def read_yaml(path: str | os.PathLike[str]) -> Node:
-    """Read and parse a YAML file with every limit applied."""
-    return parse_yaml(read_text(path), os.fspath(path))
+def read_yaml(path: str | os.PathLike[str], *, regular_only: bool = False) -> Node:
+    """Read and parse a YAML file with every limit applied (`regular_only`: see `read_text`)."""
+    return parse_yaml(read_text(path, regular_only=regular_only), os.fspath(path))

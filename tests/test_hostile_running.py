@@ -483,16 +483,25 @@ def test_file_names_with_control_characters_are_escaped_in_every_format(hostile_
     assert not any(unsafe.search(line) for line in github.splitlines())
 
 
-def test_a_newline_in_an_expect_list_cannot_forge_the_summary(tmp_path: Path):
-    path = tmp_path / "forged.yaml"
+def test_a_newline_in_an_expect_value_cannot_forge_the_summary(tmp_path: Path):
+    """A law id with a newline is an invalid file (exit 2); free text compared with the ruling (a score's
+    meaning) is a failed expectation (exit 1); in neither does the newline reach the report raw."""
     assert 'laws: ["62", "63", "64"]' in GOOD
-    path.write_text(GOOD.replace('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64", "65\\ncheck: 191 passed, 0 failed"]'),
-                    encoding="utf-8")
-    for fmt in ("text", "github"):
-        done = runner.invoke(app, ["check", "--jobs", "1", "--format", fmt, str(path)])
-        assert done.exit_code == 1
-        assert [line for line in done.stdout.splitlines() if SUMMARY.fullmatch(line)] == ["check: 0 passed, 1 failed"]
-        assert "65\\ncheck: 191 passed, 0 failed" in done.stdout
+    forged = "check: 191 passed, 0 failed"
+    cases = {
+        2: GOOD.replace('laws: ["62", "63", "64"]', f'laws: ["62", "63", "64", "65\\n{forged}"]'),
+        1: GOOD[:GOOD.index("expect:")] + f'expect:\n  score:\n    after: {{NS: 5, EW: 3}}\n    meaning: "x\\n{forged}"\n',
+    }
+    for code, text in cases.items():
+        path = tmp_path / f"forged-{code}.yaml"
+        path.write_text(text, encoding="utf-8")
+        for fmt in ("text", "github"):
+            done = runner.invoke(app, ["check", "--jobs", "1", "--format", fmt, str(path)])
+            assert done.exit_code == code, done.stdout
+            assert [line for line in done.stdout.splitlines() if SUMMARY.fullmatch(line)] == \
+                ["check: 0 passed, 0 failed" if code == 2 else "check: 0 passed, 1 failed"]
+            # the id is quoted with the newline escaped; the meaning's white space is folded, as all free text
+            assert (f"\\n{forged}" if code == 2 else f"x {forged}") in done.stdout
 
 
 def test_rule_and_replay_escape_what_could_drive_the_terminal(tmp_path: Path):

@@ -388,21 +388,26 @@ def test_built_in_rulebooks_are_cached_parsed_and_a_damaged_cache_is_ignored(tmp
     monkeypatch.setenv("ADJUDICATE_CACHE_DIR", str(tmp_path))
     module.builtin_rulebook.cache_clear()
     first = module.builtin_rulebook("long-whist")
-    [cached] = list(tmp_path.glob("long-whist-*.pickle"))
+    [cached] = list(tmp_path.glob("long-whist-*.msgpack"))
     module.builtin_rulebook.cache_clear()
     again = module.builtin_rulebook("long-whist")
     assert again == first and again is not first
-    cached.write_bytes(b"not a pickle")
+    cached.write_bytes(b"not a cache file")
     module.builtin_rulebook.cache_clear()
     assert module.builtin_rulebook("long-whist") == first
     # A cache file made from other bytes (a checksum collision, a hand-copied file) is not trusted.
-    import pickle
+    import msgspec
+    import zlib
     stale = module.Rulebook("long-whist", "stale", first.metadata, first.game, (), first.path)
-    cached.write_bytes(pickle.dumps((b"other bytes", stale)))
+    payload = msgspec.msgpack.encode(module._CacheEntry(b"other bytes", (), stale))
+    cached.write_bytes(module._CACHE_MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload)
     module.builtin_rulebook.cache_clear()
     assert module.builtin_rulebook("long-whist") == first
-    assert pickle.loads(cached.read_bytes())[1] == first
+    entry = msgspec.msgpack.decode(cached.read_bytes()[len(module._CACHE_MAGIC) + 4:], type=module._CacheEntry)
+    assert entry.rulebook == first
     monkeypatch.setenv("ADJUDICATE_NO_CACHE", "1")
+    module.builtin_rulebook.cache_clear()
+    assert module.builtin_rulebook("long-whist") == first
     module.builtin_rulebook.cache_clear()
     assert module.builtin_rulebook("long-whist") == first
     module.builtin_rulebook.cache_clear()
