@@ -38,7 +38,18 @@ def _id(path: Path) -> str:
     return path.relative_to(SCENARIOS).as_posix()
 
 
-KNOWN_ENGINE_GAPS: dict[str, str] = {}
+KNOWN_ENGINE_GAPS: dict[str, str] = {
+    "short-whist/exposed-card-called.yaml":
+        "law 64 is asked though the log shows the called card played, following suit: no fact says a call "
+        "was obeyed (facts.requirements yields only failed_to_comply)",
+    "short-whist/lead-out-of-turn-suit-called.yaml":
+        "law 66 is asked though West, called on to lead diamonds, led one: no fact says the called suit "
+        "was led or held (facts.requirements yields only failed_to_comply)",
+    "short-whist/honours-claimed-at-the-score-of-four.yaml":
+        "law 4 cannot be matched when the score is given: no fact says the claimants' side stood at four "
+        "(vocabulary.CLAIM_FIELDS / HAND_FIELDS); and score.hand counts the honours, scoring.hand_score "
+        "reckoning them from a zero score instead of the score before the hand",
+}
 """Scenarios whose expectation is the law's and the engine's answer is not (yet): file id -> why."""
 
 
