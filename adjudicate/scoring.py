@@ -158,7 +158,8 @@ def hand_score(code: str, game: Game, table: Table, rules: HandRules = HandRules
     total = {Side.NS: 0, Side.EW: 0}
     if rules.void:
         return total
-    for stage in _stages(code, game, table, {Side.NS: 0, Side.EW: 0}, taken, rules):
+    # The score before the hand still decides what the hand may score (Short Whist 4: no honours at four).
+    for stage in _stages(code, game, table, table.scenario.score or total, taken, rules):
         for side, points in stage.items():
             total[side] += points
     return total
