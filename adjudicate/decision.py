@@ -28,9 +28,11 @@ from adjudicate.table import Moment, Table
 
 CONSULT_BY_DEFAULT = {"euchre": False, "short-whist": False, "long-whist": True}
 """May partners consult before choosing between penalties, where a law does not say (Euchre 85, Short Whist 84)."""
-_SIDED = ("cannot_win_game", "no_hand_points")
+_SIDED = ("cannot_win_game", "no_hand_points", "honours_not_scored")
 """Rulings about the offender's side: kept once per offender, since the score reads whose side."""
-_HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends")
+_CLAIMANTS = ("honours_not_scored",)
+"""Rulings about the side that claimed (Short Whist 4: claimants at four cannot score honours)."""
+_HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends", "hands_abandoned", "honours_not_scored")
 """Rulings that change the hand's own points: their laws are cited with the hand's score."""
 MAX_OUTCOMES = 64
 """Combinations of open choices scored one by one; past this the ruling says how many more there are."""
@@ -82,6 +84,7 @@ class DeclarationOutcome(Struct, frozen=True):
     law: Law
     declaration: Declaration
     offender: Seat | None = None
+    """Whose side a ruling about a side is about (for a claim, the claimant's)."""
 
 
 class Outcome(Struct, frozen=True):
@@ -231,7 +234,7 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     applied = [standing[item.law.id] for item in applied]
     declarations: list[DeclarationOutcome] = []
     for item in applied:
-        if "rulings" in lost_parts.get(item.law.id, ()):
+        if "rulings" in lost_parts.get(item.law.id, ()) or item.law.context:
             continue
         gone = lost_targets.get(f"{item.law.id}:rulings", set())
         for binding in bindings(item.matches):
@@ -240,7 +243,10 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
             for declaration in item.law.rulings:
                 if declaration.when is None or holds(declaration.when, hand):
                     # One ruling once, unless it is about a side (who cannot win the game).
-                    offender = offender_of(binding) if declaration.kind in _SIDED else None
+                    offender = None
+                    if declaration.kind in _SIDED:
+                        offender = binding.seat if isinstance(binding, Claim) and declaration.kind in _CLAIMANTS \
+                            else offender_of(binding)
                     if not any(d.law is item.law and d.declaration is declaration and d.offender == offender
                                for d in declarations):
                         declarations.append(DeclarationOutcome(item.law, declaration, offender))
@@ -255,7 +261,7 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
                 continue
             offender = offender_of(binding)
             for remedy in item.law.remedies:
-                if remedy.when is not None and not holds(remedy.when, hand):
+                if remedy.when is not None and not holds_for(remedy.when, hand, binding):
                     continue
                 outcome = _remedy(rulebook, table, item.law, remedy, offender, binding, hand)
                 if outcome.options:
@@ -267,10 +273,24 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
                     tuple(not_applied), context, score)
 
 
+def holds_for(condition, hand: FactIndex, binding: object | None) -> bool:
+    """The condition holds for this thing the law applies to: a match bound to another irregularity of the same
+    kind does not count (Euchre 46's call is for the exposed card, not for a card dropped below the table)."""
+    for found in evaluate(condition, hand):
+        if not found.certain:
+            continue
+        other = found.binding
+        if other is binding or other is None or binding is None or not isinstance(other, Irregularity) \
+                or not isinstance(binding, Irregularity) or other.kind != binding.kind:
+            return True
+    return False
+
+
 def _hand_rules(declarations: list[DeclarationOutcome], table: Table) -> HandRules:
     capped: set[Side] = set()
     no_points: set[Side] = set()
-    void = False
+    no_honours: set[Side] = set()
+    void = abandoned = False
     lone_march = None
     for item in declarations:
         declaration = item.declaration
@@ -284,7 +304,11 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table) -> HandRul
             void = True
         elif declaration.kind == "lone_scores_two":
             lone_march = 2
-    return HandRules(frozenset(capped), void, frozenset(no_points), lone_march)
+        elif declaration.kind == "hands_abandoned":
+            abandoned = True
+        elif declaration.kind == "honours_not_scored" and side is not None:
+            no_honours.add(side)
+    return HandRules(frozenset(capped), void, frozenset(no_points), lone_march, abandoned, frozenset(no_honours))
 
 
 def _chooser(role: str, table: Table, offender: Seat | None, binding: object | None) -> tuple[str, Side | None]:
@@ -323,7 +347,7 @@ def _remedy(rulebook: Rulebook, table: Table, law: Law, remedy: Remedy, offender
     offenders = offender.side if offender else (chooser_side.other if chooser_side else None)
     options = []
     for option in remedy.options:
-        if option.when is not None and not holds(option.when, hand):
+        if option.when is not None and not holds_for(option.when, hand, binding):
             continue
         to = chooser_side if option.kind in ("score", "take_tricks") else \
             (offenders.other if option.kind == "forfeit" and offenders else None)
@@ -348,6 +372,7 @@ _CHOSEN_BY = {
     ("elect", "play"): ("elect_play", "play_out"),
     ("elect", "alone"): ("play_alone",),
     ("elect", "penalty"): SCORE_KINDS,
+    ("claim", "new deal"): ("new_deal",),
 }
 
 
@@ -361,7 +386,8 @@ def _made(table: Table, options: list[OptionOutcome], side: Side | None,
         binding.entry if isinstance(binding, Moment) else 0
     for moment in table.moments:
         act = moment.act
-        if moment.entry <= since or act.seat is None or act.seat.side is not side or act.verb not in ("call", "require", "elect"):
+        if moment.entry <= since or act.seat is None or act.seat.side is not side \
+                or act.verb not in ("call", "require", "elect", "claim"):
             continue
         word = act.word if act.verb != "call" else ("card" if act.cards else "suit")
         kinds = _CHOSEN_BY.get((act.verb, word or ""), ())
@@ -378,7 +404,7 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
     code, game = rulebook.code, rulebook.game
     before = table.scenario.score
     hand = hand_score(code, game, table, rules)
-    hand_laws = tuple(item.law for item in applied if item.law.kind == "scoring")
+    hand_laws = tuple(item.law for item in applied if item.law.kind == "scoring" and not item.law.rulings)
     hand_laws += tuple(dict.fromkeys(item.law for item in declarations if item.declaration.kind in _HAND_KINDS
                                      and item.law not in hand_laws))
     open_choices: list[list[tuple[RemedyOutcome, OptionOutcome]]] = []

@@ -522,7 +522,7 @@ def requirements(table: Table) -> Iterator[Irregularity]:
             if suit_cards and act.word in ("highest", "lowest"):
                 ranked = sorted(suit_cards, key=lambda card: trumps.power(card, led))
                 wanted = ranked[-1] if act.word == "highest" else ranked[0]
-                failed, what = answer.card != wanted, f"his {act.word} {led.word[:-1]}, the {wanted.name}"
+                failed, what = answer.card != wanted, f"play his {act.word} {led.word[:-1]}, the {wanted.name}"
             elif act.word in ("win", "lose"):
                 before = [play for play in trick.active if play.entry < answer.entry]
                 best = max((trumps.power(play.card, led) for play in before), default=0)
@@ -531,20 +531,20 @@ def requirements(table: Table) -> Iterator[Irregularity]:
                 could_lose = any(trumps.power(card, led) < best for card in legal)
                 wins = trumps.power(answer.card, led) > best
                 if act.word == "win":
-                    failed, what = could_win and not wins, "to win the trick"
+                    failed, what = could_win and not wins, "win the trick"
                 else:
-                    failed, what = could_lose and wins, "to lose the trick"
+                    failed, what = could_lose and wins, "lose the trick"
         elif act.verb == "call" and act.suit is not None and answer.led is None:
             holds = any(trumps.suit_of(card) is act.suit for card in answer.holding.known)
-            failed, what = holds and trumps.suit_of(answer.card) is not act.suit, f"to lead {act.suit.word}"
+            failed, what = holds and trumps.suit_of(answer.card) is not act.suit, f"lead {act.suit.word}"
         elif act.verb == "call" and act.cards:
             called = act.card
             # Law 55: he is never compelled to play a card that would make him revoke.
             allowed = answer.legal is None or called in answer.legal
-            failed, what = allowed and answer.card != called and called in answer.holding.known, f"the {called.name}"
+            failed, what = allowed and answer.card != called and called in answer.holding.known, f"play the {called.name}"
         if failed:
             yield Irregularity("failed_to_comply", target, answer.trick, answer.entry,
-                               f"{_name(target)} was called on to play {what} and played the {answer.card.name}",
+                               f"{_name(target)} was called on to {what} and played the {answer.card.name}",
                                {"required": act.text(), "card": answer.card})
 
 

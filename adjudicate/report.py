@@ -201,13 +201,30 @@ def target_record(target: object) -> dict[str, Any] | None:
     return None
 
 
+_NOUNS = {
+    "failed_to_comply": "failure to comply", "called_attention": "remark on the trick",
+    "made_after_passing": "bid after passing", "mentioned_suit": "suit mentioned after passing",
+    "named_turned_down_suit": "naming of the suit turned down", "changed_named_suit": "change of the suit named",
+    "alone_not_single_declaration": "lone hand not declared at once", "alone_not_entitled": "lone hand not allowed",
+    "alone_after_exposing": "lone hand after an exposed card", "alone_after_passing": "lone hand after passing",
+    "taken_from_too_late": "lone hand taken over too late", "dealer_alone_after_discard": "lone hand after the discard",
+    "lone_partner_played": "play by the lone player's partner", "trump_card_discarded": "discard of the turned card",
+    "dealer_played_before_discard": "play before the discard", "wrong_number_of_cards": "wrong number of cards",
+    "trump_card_left": "trump card left on the table", "trump_card_lifted_early": "trump card lifted early",
+    "trump_card_forgotten": "trump card forgotten", "hand_thrown": "hand thrown down",
+    "reminded_partner": "reminder to call honours", "omitted_play": "trick not played to",
+    "two_cards_one_trick": "two cards played to one trick",
+}
+"""What a remedy is for, as a noun a director says: "for the failure to comply by East"."""
+
+
 def target_words(target: object) -> str | None:
     """What a remedy or a defeat is for, as a director says it: "the revoke by East at trick 1"."""
     from adjudicate.facts import Claim
     from adjudicate.table import Moment
 
     if isinstance(target, Irregularity):
-        text = f"the {_kind_words(target.kind)}"
+        text = f"the {_NOUNS.get(target.kind, _kind_words(target.kind))}"
         if target.seat:
             text += f" by {target.seat.word}"
         if target.trick:
@@ -338,14 +355,20 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
     lines.extend(wrap(f"Before the hand: {before}." if before else
                       "Before the hand: not given (`score:` in the scenario), so no score after it can be said."))
     cited = ", ".join(law.id for law in score.hand_laws)
+    # The cards mixed, or cut for the next deal, once the play began: the hand is over.
+    over = next((m for m in decision.table.moments if m.act.verb in ("mix", "cut") and m.phase != "deal"), None)
     if score.hand is not None:
         why = f" (law{'s' if len(score.hand_laws) > 1 else ''} {cited})" if cited else ""
         if score.rules.void:
             lines.extend(wrap("The hand itself: not scored (a law that applies ends it)."))
         else:
             lines.extend(wrap(f"The hand itself: {_score_text(score.hand)}{why}, counted once."))
+    elif score.rules.void:
+        lines.extend(wrap("The hand itself: not scored (a law that applies ends it)."))
     elif decision.table.tricks:
-        lines.extend(wrap("The hand itself: not played out, so its own points are not counted here."))
+        lines.extend(wrap("The hand itself: not played out, so its own points are not counted here"
+                          + (f" (the cards were {'mixed' if over.act.verb == 'mix' else 'cut'} at log entry "
+                             f"{over.entry}, and the hand was over)." if over else ".")))
     opened = len(score.outcomes) > 1
     for outcome in score.outcomes:
         effect = outcome.effect
@@ -360,7 +383,7 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
         result = _score_text(effect.score_after) or ""
         if effect.meaning:
             result += f": {effect.meaning}"
-        pending = "" if effect.meaning or not effect.needs else \
+        pending = "" if effect.meaning or not effect.needs or over else \
             " so far; the rest of the hand is still to be scored"
         if chosen:
             lines.extend(wrap(f"{lead}{result}{pending}.", "- " if opened else "", "  " if opened else ""))

@@ -38,10 +38,11 @@ class Effect(Struct, frozen=True):
     """What the record must add to say (the score before the hand, the tricks each side took)."""
 
 
-def tricks_taken(table: Table) -> dict[Side, int] | None:
-    """Tricks each side took, when the hand was played to the end."""
+def tricks_taken(table: Table, abandoned: bool = False) -> dict[Side, int] | None:
+    """Tricks each side took, when the hand was played to the end (or, `abandoned`, as they stood when the
+    hands were abandoned: Euchre 49, Short Whist 59)."""
     complete = [trick for trick in table.tricks if trick.complete and trick.winner is not None]
-    if len(complete) < table.game.hand_size:
+    if len(complete) < table.game.hand_size and not abandoned:
         return None
     taken = {Side.NS: 0, Side.EW: 0}
     for trick in complete:
@@ -147,12 +148,16 @@ class HandRules(Struct, frozen=True):
     """Sides not entitled to score what they made on the hand (Euchre 90)."""
     lone_march: int | None = None
     """What a lone player's five tricks score, where a law says (Euchre 102: only two)."""
+    abandoned: bool = False
+    """The hands were abandoned: the tricks stand as they were taken (Euchre 49, Short Whist 59)."""
+    no_honours: frozenset[Side] = frozenset()
+    """Sides that cannot score honours by this hand (Short Whist 4 and 6)."""
 
 
 def hand_score(code: str, game: Game, table: Table, rules: HandRules = HandRules(),
                taken: dict[Side, int] | None = None) -> dict[Side, int] | None:
     """The hand's own points, counted once from nothing; None when the hand was not played out."""
-    taken = taken if taken is not None else tricks_taken(table)
+    taken = taken if taken is not None else tricks_taken(table, rules.abandoned)
     if taken is None:
         return None
     total = {Side.NS: 0, Side.EW: 0}
@@ -174,6 +179,8 @@ def _stages(code: str, game: Game, table: Table, score: dict[Side, int], taken: 
     if rules.no_points:
         stages = [{side: 0 if side in rules.no_points else points for side, points in stage.items()}
                   for stage in stages]
+    if rules.no_honours and len(stages) > 1:  # Short Whist: tricks, then honours
+        stages[1] = {side: 0 if side in rules.no_honours else points for side, points in stages[1].items()}
     return stages
 
 
@@ -184,7 +191,7 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
     if before is None:
         return Effect(None, None, "the score before the hand (`score:` in the scenario)")
     after = dict(before)
-    taken = tricks_taken(table)
+    taken = tricks_taken(table, rules.abandoned)
     void = rules.void
     for penalty in penalties:
         number = penalty.number or 0
