@@ -477,15 +477,20 @@ def _generator():
     return module
 
 
+def _problems(check, record: dict) -> list[str]:
+    """What `check` finds wrong with a deal; an engine crash is a disagreement too: report it, go on."""
+    try:
+        return check(record)
+    except Exception as error:
+        return [f"engine raised {type(error).__name__}: {error}"]
+
+
 def _live(records: list[dict]) -> None:
     bad = []
     revokes = missed = 0
     first_revoke_miss = None
     for record in records:
-        try:
-            found = disagreements(record)
-        except Exception as error:  # an engine crash is a disagreement too: report it, go on
-            found = [f"engine raised {type(error).__name__}: {error}"]
+        found = _problems(disagreements, record)
         if found:
             bad.append((record, found))
         variant = revoke_variant(record)
@@ -535,14 +540,7 @@ def test_live_euchre_score_against_openspiel():
     records = gen.euchre_scored_records(gen.EUCHRE_SCORED)
     played = [r for r in records if r["outcome"] != "passed out"]
     assert len(played) == gen.EUCHRE_SCORED >= 1000
-    bad = []
-    for record in records:
-        try:
-            found = score_problems(record)
-        except Exception as error:  # an engine crash is a disagreement too: report it, go on
-            found = [f"engine raised {type(error).__name__}: {error}"]
-        if found:
-            bad.append((record, found))
+    bad = [(record, found) for record in records if (found := _problems(score_problems, record))]
     outcomes = Counter(r["outcome"] for r in records)
     lone = sum(1 for r in played if r["expected"]["lone"])
     summary = (f"{len(records)} deals scored against OpenSpiel: {len(played)} played out, {lone} lone, "
