@@ -17,7 +17,7 @@ from itertools import combinations_with_replacement, product
 from msgspec import Struct
 
 from adjudicate.conditions import FactIndex, evaluate
-from adjudicate.defeats import Defeat, order
+from adjudicate.defeats import Defeat
 from adjudicate.facts import Claim, Facts, Irregularity
 from adjudicate.matcher import AppliedLaw, OpenQuestion, bindings, holds, match, offender_of
 from adjudicate.remedies import CHOOSERS, Declaration, Option, Remedy
@@ -160,7 +160,8 @@ def _paired(targets: list[object]) -> list[object]:
     return [target for target in targets if id(target) in cancelled]
 
 
-def _apply_defeats(applied: list[AppliedLaw], hand: FactIndex, pending: dict[str, AppliedLaw]) -> tuple[
+def _apply_defeats(applied: list[AppliedLaw], hand: FactIndex, pending: dict[str, AppliedLaw],
+                   defeaters: tuple[Law, ...]) -> tuple[
         dict[str, AppliedLaw], list[NotApplied], dict[str, set[int]], dict[str, set[str]]]:
     """Which laws stand, what of them is defeated, and by what: defeaters first (a defeated law defeats nothing).
 
@@ -170,7 +171,7 @@ def _apply_defeats(applied: list[AppliedLaw], hand: FactIndex, pending: dict[str
     not_applied: list[NotApplied] = []
     lost_targets: dict[str, set[int]] = {}  # law id -> ids of bindings whose remedies are gone
     lost_parts: dict[str, set[str]] = {}    # law id -> "remedies" / "rulings" wholly gone
-    for law in order(item.law for item in applied):
+    for law in defeaters:
         attacker = standing.get(law.id)
         if attacker is None:
             continue
@@ -226,7 +227,8 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     matched = match(rulebook, table, facts)
     hand = matched.hand
     pending = dict(matched.pending)
-    standing, not_applied, lost_targets, lost_parts = _apply_defeats(list(matched.laws), hand, pending)
+    standing, not_applied, lost_targets, lost_parts = _apply_defeats(list(matched.laws), hand, pending,
+                                                                     matched.defeaters)
     unknown = tuple(question for question in (
         OpenQuestion(item.question, tuple(law for law in item.laws if law.id in pending)) for item in matched.unknown)
         if question.laws)

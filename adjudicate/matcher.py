@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Iterable
 from msgspec import Struct
 
 from adjudicate.conditions import Fact, FactIndex, Match, atoms, evaluate, required_subjects
+from adjudicate.defeats import order as defeat_order
 from adjudicate.facts import Claim, Facts, Irregularity
 from adjudicate.rulebook import Law, Rulebook, builtin_codes, builtin_rulebook
 from adjudicate.seats import Seat, Side
@@ -124,6 +125,7 @@ def _act_facts(table: Table, makers: Side | None, verbs: frozenset[str] | None,
     cut_in_phase: set[str] = set()
     turned = False
     first_lead = next((play.entry for trick in table.tricks for play in trick.plays), None)
+    sides = {side: _side_honours(honours, side) for side in (Side.NS, Side.EW)}
     for moment in table.moments:
         act = moment.act
         seat = act.seat
@@ -142,8 +144,8 @@ def _act_facts(table: Table, makers: Side | None, verbs: frozenset[str] | None,
                 "position": table.dealer.steps_to(seat) or 4 if seat else None,
                 "honours": honours.get(seat) if seat else None,
                 "honours_known": seat is not None and honours.get(seat) is not None,
-                "side_honours": _side_honours(honours, seat.side) if seat else None,
-                "side_honours_known": seat is not None and _side_honours(honours, seat.side) is not None,
+                "side_honours": sides.get(seat.side) if seat else None,
+                "side_honours_known": seat is not None and sides.get(seat.side) is not None,
                 **details.get(moment.entry, _NO_DETAILS),
             }, moment))
         if act.verb == "cut":
@@ -171,6 +173,8 @@ class _Prepared(Struct, frozen=True):
     act_verbs: frozenset[str] | None
     """The verbs of the acts any condition (a law's, a remedy's, a ruling's `when`) looks up;
     None when some condition looks at acts of every verb."""
+    defeaters: tuple[Law, ...] = ()
+    """The laws that defeat others, each after every law that can defeat it (`defeats.order`)."""
 
     def candidates(self, hand: FactIndex) -> list[tuple[int, Law, frozenset[str]]]:
         """The laws that could apply to this hand, in the rulebook's order."""
@@ -202,7 +206,7 @@ def _prepared(rulebook: Rulebook) -> _Prepared:
             else:
                 always.append((order, law, required))
         entry = (rulebook, _Prepared(tuple(always), {key: tuple(laws) for key, laws in filed.items()},
-                                     _act_verbs(rulebook)))
+                                     _act_verbs(rulebook), tuple(defeat_order(rulebook.laws))))
         _PREPARED[id(rulebook)] = entry
     return entry[1]
 
@@ -232,6 +236,8 @@ class Matched(Struct, frozen=True):
     unknown: tuple[OpenQuestion, ...]
     pending: dict[str, AppliedLaw]
     """The laws that apply only if an open fact is so, with the matches that hang on it."""
+    defeaters: tuple[Law, ...]
+    """The rulebook's laws that defeat others, attackers first."""
 
 
 def match(rulebook: Rulebook, table: Table, facts: Facts) -> Matched:
@@ -256,7 +262,7 @@ def match(rulebook: Rulebook, table: Table, facts: Facts) -> Matched:
             if law not in laws:
                 laws.append(law)
     unknown = tuple(OpenQuestion(question, tuple(laws)) for question, laws in open_questions.items())
-    return Matched(hand, tuple(applied), unknown, pending)
+    return Matched(hand, tuple(applied), unknown, pending, prepared.defeaters)
 
 
 def holds(condition, hand: FactIndex) -> bool:
