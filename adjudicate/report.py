@@ -427,8 +427,9 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
     width = 88
 
     def wrap(text: str, first: str = "", rest: str = "") -> list[str]:
-        if markdown:
-            return [first.strip() + (" " if first.strip() else "") + text]
+        if markdown:  # one line an item; a nested bullet ("    - ") keeps its indent
+            lead = first.rstrip() if first.strip().startswith("-") else first.strip()
+            return [lead + (" " if lead else "") + text]
         return textwrap.wrap(text, width=width, initial_indent=first, subsequent_indent=rest)
 
     def heading(text: str) -> str:
@@ -510,7 +511,8 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
     score = decision.score
     if score is not None and (score.hand is not None or score.before is not None
                               or any(outcome.choices for outcome in score.outcomes)):
-        lines.extend(_score_lines(decision, heading, wrap))
+        lines.extend(_score_lines(decision, heading,
+                                  (lambda text, first="", rest="": wrap(text, "- ", rest)) if markdown else wrap))
     if decision.declarations:
         lines.append(heading("Declared by the laws"))
         for declared in decision.declarations:
