@@ -403,7 +403,7 @@ def missing_cards(table: Table) -> Iterator[Irregularity]:
                 because = (f"the {card.name} was missing from {_name(seat)}'s hand and was not found; the tricks "
                            f"searched, it is the card wanting")
             if not held:
-                because += "; it was never dealt to him, so he played with a card too few"
+                because += "; it was never dealt to him" + (", so he played with a card too few" if played else "")
             else:
                 because += (", and is taken to have been in his hand from the deal on: he answers for any revoke "
                             "as if he had held it" + (" (he had played before it was found)" if played and found else ""))
