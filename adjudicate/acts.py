@@ -26,6 +26,10 @@ DEAL_PATTERNS = ("2-3", "3-2", "1-4", "4-1", "2-2-1", "1-by-1", "irregular")
 
 ELECTIONS = ("new deal", "stand", "play", "alone", "penalty")
 
+FOUND_WHERE = ("floor", "trick", "pack", "table")
+"""Where a card missing from a hand was found (`found QS floor`): below the table, among the tricks, in the
+pack (at Whist the other pack, Short Whist 46; at Euchre the cards not dealt), on the table."""
+
 
 class Act(Struct, frozen=True):
     """One thing done at the table."""
@@ -95,6 +99,10 @@ _SPECS: tuple[_Spec, ...] = (
     _Spec("expose", "cards", True, False, "expose KH"),
     _Spec("drop", "card", True, False, "drop KH"),
     _Spec("drop below", "card", True, False, "drop below KH"),
+    _Spec("found", "found", True, False, "found KH floor"),
+    _Spec("missing", "card", True, False, "missing KH"),
+    _Spec("names", "card", True, False, "names KH"),
+    _Spec("second card", "card", True, False, "second card KH"),
     _Spec("detach", "card", True, False, "detach KH"),
     _Spec("throw", "", True, False, "throw"),
     _Spec("remark", "", True, False, "remark"),
@@ -217,7 +225,21 @@ _LIST_PUNCTUATION = str.maketrans({",": " ", "[": " ", "]": " "})
 def _suit(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
     if not rest or len(rest.split()) != 1:
         raise ValueError(f"{spec.verb!r} takes a suit, as {spec.example!r}")
-    return Act(spec.verb, seat, suit=Suit.parse(rest))
+    try:
+        return Act(spec.verb, seat, suit=Suit.parse(rest))
+    except ValueError:
+        if spec.verb == "name" and _is_card(rest):
+            raise ValueError(f"'name' takes a suit (Euchre's making of the trump, as 'name hearts'); "
+                             f"to name a card he holds, write 'names {raw}'") from None
+        raise
+
+
+def _is_card(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _kind_then_seat(kinds: tuple[str, ...], what: str) -> Callable[[_Spec, Seat | None, str, str], Act]:
@@ -232,6 +254,22 @@ def _kind_then_seat(kinds: tuple[str, ...], what: str) -> Callable[[_Spec, Seat 
         raise ValueError(f"{spec.verb!r} takes {what}{hint}: one of {', '.join(kinds)}, then optionally a seat, "
                          f"as {spec.example!r}")
     return parse
+
+
+def _found(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
+    """`found QS`, or `found QS floor`: his missing card was found, and where."""
+    words = raw.split()
+    if not words or len(words) > 2:
+        raise ValueError(f"'found' takes the card found and optionally where: one of {', '.join(FOUND_WHERE)}, "
+                         f"as {spec.example!r}")
+    card = Card.parse(words[0])
+    if len(words) == 1:
+        return Act("found", seat, (card,))
+    where = words[1].lower()
+    if where not in FOUND_WHERE:
+        raise ValueError(f"'found' says where the card was found: one of {', '.join(FOUND_WHERE)}"
+                         f"{did_you_mean(where, FOUND_WHERE)}, not {quote(words[1])}")
+    return Act("found", seat, (card,), word=where)
 
 
 def _call(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
@@ -269,6 +307,7 @@ _ARG_PARSERS: dict[str, Callable[[_Spec, Seat | None, str, str], Act]] = {
     "claim": _kind_then_seat(CLAIM_KINDS, "what is claimed"),
     "elect": _kind_then_seat(ELECTIONS, "what is elected"),
     "deal": _deal,
+    "found": _found,
 }
 
 
@@ -286,3 +325,4 @@ def _print_words(act: Act) -> str:
 
 _PRINTERS: dict[str, Callable[[Act], str]] = {spec.verb: _print_words for spec in _SPECS}
 _PRINTERS["play"] = lambda act: " ".join(str(card) for card in act.cards)
+_PRINTERS["found"] = lambda act: f"found {act.card} {act.word}" if act.word else f"found {act.card}"

@@ -225,6 +225,10 @@ def _how_known(table: Table, seat: Seat, card: Card, entry: int) -> str:
     listed = table.scenario.hands.get(seat)
     if listed is not None and card in listed.cards:
         return ""
+    for _entry, missing, place, _held in table.holdings[seat].missing:
+        if missing == card:
+            return (" (the card wanting from his hand, taken to be his)" if place == "nowhere" else
+                    f" (his missing card, found{_FOUND_WORDS.get(place or '', '')})")
     for trick in table.tricks:
         for play in trick.plays:
             if play.seat is seat and play.card == card and play.entry > entry:
@@ -347,6 +351,12 @@ def exposures(table: Table) -> Iterator[Irregularity]:
                 continue
             details: dict[str, object] = {"card": card, "how": how, "by_lone_player": table.lone is seat,
                                           "during_deal": moment.phase == "deal"}
+            if how == "second card":
+                number = max(trick.number for trick in table.tricks if trick.plays and trick.plays[0].entry < entry)
+                yield Irregularity("exposed_card", seat, number, entry,
+                                   f"{_name(seat)} played the {card.name} to trick {number}, already complete, "
+                                   f"thinking he had not played to it: not a lead, but an exposed card", details)
+                continue
             if how == "led again":
                 yield Irregularity("winning_card_led_again", seat, moment.trick, entry,
                                    f"{_name(seat)} led the {card.name} again before his partner had played to "
@@ -357,7 +367,8 @@ def exposures(table: Table) -> Iterator[Irregularity]:
                                    f"{_name(seat)} detached the {card.name} from his hand", details)
             else:
                 what = {"two at once": "played it with another card at once", "drop": "dropped it face upwards",
-                        "expose": "exposed it"}.get(how, how)
+                        "expose": "exposed it",
+                        "named": "named it while it was still in his hand, and so exposed it"}.get(how, how)
                 yield Irregularity("exposed_card", seat, moment.trick if moment.phase == "play" else None, entry,
                                    f"{_name(seat)} {what}: the {card.name}", details)
     for moment in _acts(table, "drop below"):
@@ -371,6 +382,32 @@ def exposures(table: Table) -> Iterator[Irregularity]:
                    "by_lone_player": table.lone is seat}
         yield Irregularity("hand_thrown", seat, moment.trick, entry,
                            f"{_name(seat)} threw his cards face up on the table", details)
+
+
+_FOUND_WORDS = {"floor": " on the floor", "trick": " among the tricks", "pack": " in the pack",
+                "table": " on the table"}
+
+
+@detector
+def missing_cards(table: Table) -> Iterator[Irregularity]:
+    """Short Whist 46 and 70, Euchre 61 and 90: a card missing from a hand, found or not, is his."""
+    for seat in SEATS:
+        for entry, card, place, held in table.holdings[seat].missing:
+            played = any(play.seat is seat and play.entry < entry for trick in table.tricks for play in trick.plays)
+            found = place != "nowhere"
+            details: dict[str, object] = {"card": card, "where": place if found else None, "found": found,
+                                          "in_trick": place == "trick", "after_play": played}
+            if found:
+                because = f"the {card.name}, missing from {_name(seat)}'s hand, was found{_FOUND_WORDS.get(place or '', '')}"
+            else:
+                because = (f"the {card.name} was missing from {_name(seat)}'s hand and was not found; the tricks "
+                           f"searched, it is the card wanting")
+            if not held:
+                because += "; it was never dealt to him" + (", so he played with a card too few" if played else "")
+            else:
+                because += (", and is taken to have been in his hand from the deal on: he answers for any revoke "
+                            "as if he had held it" + (" (he had played before it was found)" if played and found else ""))
+            yield Irregularity("missing_card", seat, None, entry, because, details)
 
 
 @detector
@@ -579,7 +616,8 @@ def discards(table: Table) -> Iterator[Irregularity]:
 def card_counts(table: Table) -> Iterator[Irregularity]:
     size = table.game.hand_size
     for seat, holding in table.scenario.hands.items():
-        count = len(holding.cards)
+        # A card missing from his hand, found or not, was his (`missing_card`), not a card too few.
+        count = len(holding.cards) + len(table.holdings[seat].missing)
         if table.game.family == "whist" and seat is table.dealer and table.scenario.turned is not None \
                 and table.scenario.turned not in holding.cards:
             count += 1

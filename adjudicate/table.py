@@ -26,7 +26,7 @@ MAKING_ACTS = frozenset({"pass", "order up", "assist", "take up", "turn down", "
 ROUND_ONE_MAKES = frozenset({"order up", "assist", "take up"})
 _first = itemgetter(0)
 DEAL_ACTS = frozenset({"deal", "touch", "count", "shuffle", "new cards", "cut", "expose", "drop", "drop below",
-                       "turn", "claim", "elect", "consult"})
+                       "turn", "claim", "elect", "consult", "found", "missing"})
 
 
 class Knowledge(Struct, frozen=True):
@@ -201,7 +201,12 @@ class SeatRecord(Struct):
     gone: list[tuple[int, Card, str]] = field(default_factory=list)
     """(entry, card, how) that left his hand: "played", "discarded"; "returned" puts one back."""
     exposed: list[tuple[int, Card, str]] = field(default_factory=list)
-    """(entry, card, how) shown: "expose", "drop", "detach", "throw", "two at once", "erroneous"."""
+    """(entry, card, how) shown: "expose", "drop", "detach", "throw", "two at once", "led again", "named" (named
+    while in his hand), "second card" (played to the trick just completed, thinking he had not played to it)."""
+    missing: list[tuple[int, Card, str | None, bool]] = field(default_factory=list)
+    """(entry, card, where, held) of a card missing from his hand: `found CARD [where]` (where it was found, or
+    None if the record does not say) or `missing CARD` (where is "nowhere": not found, the card wanting).
+    `held`: he is answerable for revokes as if it had been in his hand from the deal on (Short Whist 46)."""
 
     def total_cards(self, hand_size: int) -> int:
         if self.listed_complete:
@@ -243,6 +248,10 @@ class _Replay:
         self.trumps = Trump(None, game.euchre)
         self.played: dict[Card, int] = {}
         self.false_starts: list[Trick] = []
+        self.short: dict[Seat, list[tuple[int, Card]]] = {}
+        """Players a card short (`found`, `missing`), with each card missing from their hands and the entry it was
+        found at (`missing`: never). Once they have played all their other cards, no card of theirs is due to a
+        trick until it is found: the trick is complete without them, and the lead passes them by."""
 
     # --- physical checks ---------------------------------------------------
     def problem(self, pos: Pos, message: str) -> None:
@@ -307,6 +316,10 @@ class _Replay:
     # --- the log ------------------------------------------------------------
     def run(self) -> Table:
         self.deal()
+        for entry in self.scenario.log:
+            if entry.act.verb in ("found", "missing") and entry.act.seat is not None and entry.act.cards:
+                found = entry.number if entry.act.verb == "found" else len(self.scenario.log) + 1
+                self.short.setdefault(entry.act.seat, []).append((found, entry.act.card))
         for entry in self.scenario.log:
             if self.phase == "deal" and entry.act.verb not in DEAL_ACTS:
                 self.phase = "making" if self.euchre else "play"
@@ -500,6 +513,15 @@ class _Replay:
             leader = self.tricks[-1].winner or self.tricks[-1].leader
         while leader is out:
             leader = leader.left
+        if self.short and leader in self.short and self.tricks:
+            # He has no card left to lead, his hand a card short: the lead passes on (Short Whist 46).
+            entry = len(self.moments)
+            for _ in range(3):
+                if leader not in self.short or not self.no_card_left(leader, entry):
+                    break
+                leader = leader.left
+                while leader is out:
+                    leader = leader.left
         return leader
 
     def due_in(self, trick: Trick) -> Seat | None:
@@ -510,6 +532,8 @@ class _Replay:
             seat = trick.leader.after(step)
             if seat is out or seat in played:
                 continue
+            if self.short and seat in self.short and self.no_card_left(seat, len(self.moments)):
+                continue  # a card short, he has none to play
             return seat
         return None
 
@@ -562,7 +586,10 @@ class _Replay:
             trick.winner = self.winner(trick)
             trick = None
         if trick is None:
-            trick = Trick(len(self.tricks) + 1, seat, self.next_leader(), self.size())
+            size = self.size()
+            if self.short:
+                size -= sum(1 for short in self.short if short is not seat and self.no_card_left(short, entry.number))
+            trick = Trick(len(self.tricks) + 1, seat, self.next_leader(), size)
             trick.out = out
             self.tricks.append(trick)
         card = cards[0]
@@ -646,6 +673,104 @@ class _Replay:
         if self.own(seat, card, entry, "shows"):
             self.records[seat].exposed.append((entry.number, card, how))
 
+    def drop_below(self, entry: LogEntry) -> None:
+        """`drop below`: not an exposed card (law 46), and still his: he holds it, for revokes, until he plays it."""
+        seat, card = entry.act.seat, entry.act.card
+        assert seat is not None
+        if self.in_pack(card, entry.pos, "drop below") and card not in self.played:
+            self.own(seat, card, entry, "drops")
+
+    def restore(self, entry: LogEntry) -> None:
+        """`found CARD [where]`, `missing CARD`: a card missing from his hand is his (Short Whist 46 and 70, Euchre
+        61): held from the deal on, for revokes, and, once found, restored to him. At Euchre a card found in the
+        pack was never dealt to him (he had four cards, law 90): it is his from the moment it is found."""
+        act = entry.act
+        seat, card = act.seat, act.card
+        assert seat is not None
+        what = f"{seat} {act.text()}"
+        if not self.in_pack(card, entry.pos, what):
+            return
+        if card in self.played:
+            self.problem(entry.pos, f"{what}: {card} was played (log entry {self.played[card]}), so it was not "
+                                    f"missing from his hand")
+            return
+        if card == self.scenario.turned:
+            self.problem(entry.pos, f"{what}: {card} is the turned card, not a card missing from a hand")
+            return
+        record = self.records[seat]
+        holding = self.scenario.hands.get(seat)
+        if holding is not None and card in holding.cards:
+            self.problem(entry.pos, f"{what}: {card} is listed in the hand of {seat} (line {holding.pos.line}); a card "
+                                    f"missing from his hand is left out of `hands`, which lists the cards he held")
+            return
+        where = self.where.get(card)
+        if where is not None and where[0] is not seat:
+            self.problem(entry.pos, f"{what}: {card} is in {self.owner_words(where[0])} (line {where[1].line}), "
+                                    f"not missing from his")
+            return
+        if any(missing == card for _, missing, _, _ in record.missing):
+            self.problem(entry.pos, f"{what}: {card} was already found or said to be missing")
+            return
+        if record.listed_complete and record.listed + len(record.missing) >= self.game.hand_size:
+            self.problem(entry.pos, f"{what}: the hand of {seat} as listed (line {self.scenario.hands[seat].pos.line}) "
+                                    f"already holds {self.game.hand_size} cards, so none was missing from it")
+            return
+        place = "nowhere" if act.verb == "missing" else act.word
+        held = not (self.euchre and place == "pack")
+        trick = self.current()
+        if act.verb == "found" and trick is not None and trick.active and trick.played_by(seat) is None \
+                and self.no_card_left(seat, entry.number):
+            trick.size = min(self.size(), trick.size + 1)  # restored to him, his card is due to this trick
+        record.dealt.add(card)
+        if not held:
+            record.acquired.append((entry.number, card))
+        record.missing.append((entry.number, card, place, held))
+        self.where[card] = (seat, entry.pos)
+
+    def no_card_left(self, seat: Seat, entry: int) -> bool:
+        """Just before `entry`, he has no card in his hand: his others played, his missing card not yet found."""
+        record = self.records[seat]
+        absent = {card for found, card in self.short[seat] if found >= entry}
+        held = record.held_at(entry, self.game.hand_size)
+        return held.known <= absent and held.unknown <= len(absent - record.dealt)
+
+    def name_card(self, entry: LogEntry) -> None:
+        """`names CARD`: a card named while in his hand is exposed. One he has played, or another has, is not in
+        his hand: naming it exposes nothing."""
+        seat, card = entry.act.seat, entry.act.card
+        assert seat is not None
+        if not self.in_pack(card, entry.pos, f"{seat} names"):
+            return
+        if card in self.played or (card == self.scenario.turned and self.euchre and not self.turned_taken):
+            return
+        record = self.records[seat]
+        if card in record.dealt and card not in record.held_at(entry.number, self.game.hand_size).known:
+            return  # discarded, or otherwise gone from his hand
+        if self.own(seat, card, entry, "names"):
+            record.exposed.append((entry.number, card, "named"))
+
+    def second_card(self, entry: LogEntry) -> None:
+        """`second card CARD`: played to the trick just completed by a player who had played to it (he thought he
+        had not): not a lead, but an exposed card (the table's word is taken)."""
+        seat, card = entry.act.seat, entry.act.card
+        assert seat is not None
+        what = f"{seat} {entry.act.text()}"
+        trick = self.tricks[-1] if self.tricks else None
+        if trick is None or not trick.complete or trick.played_by(seat) is None:
+            why = ("no trick has been played" if trick is None else
+                   f"trick {trick.number} is not complete" if not trick.complete else
+                   f"{seat} has no card in trick {trick.number}")
+            self.problem(entry.pos, f"{what}: a second card is one played to the trick just completed by a player "
+                                    f"who had played to it, but {why}; a card played or led is written `{seat}: {card}`")
+            return
+        if not self.in_pack(card, entry.pos, what):
+            return
+        if card in self.played:
+            self.problem(entry.pos, f"{what}, but {card} was already played (log entry {self.played[card]})")
+            return
+        if self.own(seat, card, entry, "plays"):
+            self.records[seat].exposed.append((entry.number, card, "second card"))
+
     def finish(self) -> None:
         trick = self.current()
         if trick is not None and trick.complete:
@@ -663,6 +788,11 @@ class _Replay:
         "drop": reveal_each,
         "detach": reveal_each,
         "throw": reveal_all,
+        "drop below": drop_below,
+        "found": restore,
+        "missing": restore,
+        "names": name_card,
+        "second card": second_card,
     }
 
     # --- what each player held at each play ----------------------------------

@@ -37,9 +37,17 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "omitted_play": ("a trick was turned and quitted without a card from one player", {
         "discovered_after_next_play": BOOL}),
     "two_cards_one_trick": ("a player played two cards to one trick", {"cards": TEXT}),
-    "exposed_card": ("a card shown, dropped face up or played with another, and so liable to be called", {
+    "exposed_card": ("a card shown, dropped face up, played with another, named while in the hand (`how: named`) or "
+                     "played to a trick already complete by a player who had played to it (`how: second card`), and "
+                     "so liable to be called", {
         "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL}),
     "card_dropped_below": ("a card dropped below the table (not an exposed card)", {"card": CARD}),
+    "missing_card": ("a card missing from a player's hand, found (on the floor, among the tricks, in the pack, on "
+                     "the table) or not, the tricks searched; it is his, and he answers for revokes as if it had been "
+                     "in his hand (Short Whist 46, 70; Euchre 61). `where`: floor, trick, pack, table, or absent "
+                     "(not said, or not found); `found`: it was found; `in_trick`: found among the tricks; "
+                     "`after_play`: he had played a card before it was found", {
+                         "card": CARD, "where": TEXT, "found": BOOL, "in_trick": BOOL, "after_play": BOOL}),
     "detached_card": ("a card detached from the hand", {
         "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL}),
     "hand_thrown": ("a player threw his cards face up on the table", {

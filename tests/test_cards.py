@@ -63,6 +63,20 @@ def test_every_act_round_trips(verb, example):
     assert str(act) == f"W: {act.text()}"
 
 
+@pytest.mark.parametrize("text", ["found QS", "found QS floor", "found QS trick", "found QS pack", "found QS table",
+                                  "missing QS", "names KD", "second card AS"])
+def test_card_acts_round_trip(text):
+    act = Act.parse(text.replace("QS", "q♠").upper(), Seat.E)
+    assert act.text() == text
+    assert Act.parse(act.text(), Seat.E) == act
+
+
+def test_found_says_where():
+    assert Act.parse("found QS floor", Seat.E).word == "floor"
+    assert Act.parse("found QS", Seat.E).word is None
+    assert Act.parse("names KD", Seat.E).verb == "names" and Act.parse("name hearts", Seat.E).verb == "name"
+
+
 @pytest.mark.parametrize("text", ["quit", "mix", "cut", "turn"])
 def test_table_events(text):
     assert str(Act.parse(text)) == text
@@ -74,6 +88,12 @@ def test_table_events(text):
     ("name purple", "not a suit"),
     ("discard", "takes one card"),
     ("pass now", "takes nothing"),
+    ("found QS attic", "one of floor, trick, pack, table"),
+    ("found", "takes the card found"),
+    ("found QS floor now", "takes the card found and optionally where"),
+    ("names hearts", "not a card"),
+    ("second card", "takes one card"),
+    ("name KD", "to name a card he holds, write 'names KD'"),
 ])
 def test_bad_acts(text, message):
     with pytest.raises(ValueError, match=message):
