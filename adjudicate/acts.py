@@ -26,6 +26,12 @@ DEAL_PATTERNS = ("2-3", "3-2", "1-4", "4-1", "2-2-1", "1-by-1", "irregular")
 
 ELECTIONS = ("new deal", "stand", "play", "alone", "penalty")
 
+CUT_WORDS = ("unpresented",)
+"""How a cut was made, where it matters: `E: cut unpresented`, without the pack being presented to him."""
+
+GIVEN = ("trump", "packet")
+"""What a dealer gave to the wrong hand in the deal: `S: give trump to W` (the trump card), `S: give packet to N`."""
+
 
 class Act(Struct, frozen=True):
     """One thing done at the table."""
@@ -126,7 +132,9 @@ _SPECS: tuple[_Spec, ...] = (
     # table events (also by a seat, where who did it matters)
     _Spec("quit", "", True, True, "quit"),
     _Spec("mix", "", True, True, "mix"),
-    _Spec("cut", "", True, True, "cut"),
+    _Spec("cut", "cut", True, True, "cut"),
+    _Spec("withdraw", "withdraw", True, False, "withdraw game"),
+    _Spec("give", "give", True, False, "give trump to W"),
     _Spec("turn", "", True, True, "turn"),
 )
 _BY_VERB = {spec.verb: spec for spec in _SPECS}
@@ -250,6 +258,39 @@ def _call(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
         raise ValueError(f"'call' takes a card (call KH) or a suit (call clubs), not {quote(raw)}") from None
 
 
+def _cut(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
+    """`cut`, or `E: cut unpresented`: he cut without the pack being presented to him."""
+    if not rest:
+        return Act("cut", seat)
+    if rest not in CUT_WORDS:
+        raise ValueError(f"'cut' takes nothing after it, or how it was made: {', '.join(CUT_WORDS)} (cut without "
+                         f"the pack being presented){did_you_mean(rest, CUT_WORDS)}")
+    if seat is None:
+        raise ValueError(f"'cut {rest}' needs the seat that cut, as {{SEAT: cut {rest}}}")
+    return Act("cut", seat, word=rest)
+
+
+def _withdraw(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
+    """`withdraw`, or `withdraw KIND`: takes back his side's last claim (of that kind) still standing."""
+    if not rest:
+        return Act("withdraw", seat)
+    if rest not in CLAIM_KINDS:
+        raise ValueError(f"'withdraw' takes nothing after it (his side's last claim), or the kind of claim "
+                         f"withdrawn: one of {', '.join(CLAIM_KINDS)}{did_you_mean(rest, CLAIM_KINDS)}")
+    return Act("withdraw", seat, word=rest)
+
+
+def _give(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
+    """`give trump to W` (the trump card went to West's hand), `give packet to N` (a packet went to North)."""
+    words = rest.split()
+    if len(words) == 3 and words[1] == "to":
+        words = [words[0], words[2]]
+    if len(words) != 2 or words[0] not in GIVEN:
+        raise ValueError(f"'give' takes what went to the wrong hand ({' or '.join(GIVEN)}) and whose hand it went "
+                         f"to, as 'give trump to W' or 'give packet to N'")
+    return Act("give", seat, target=_parse_seat(words[1]), word=words[0])
+
+
 def _deal(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
     if not rest:
         return Act("deal", seat)
@@ -269,6 +310,9 @@ _ARG_PARSERS: dict[str, Callable[[_Spec, Seat | None, str, str], Act]] = {
     "claim": _kind_then_seat(CLAIM_KINDS, "what is claimed"),
     "elect": _kind_then_seat(ELECTIONS, "what is elected"),
     "deal": _deal,
+    "cut": _cut,
+    "withdraw": _withdraw,
+    "give": _give,
 }
 
 
@@ -286,3 +330,4 @@ def _print_words(act: Act) -> str:
 
 _PRINTERS: dict[str, Callable[[Act], str]] = {spec.verb: _print_words for spec in _SPECS}
 _PRINTERS["play"] = lambda act: " ".join(str(card) for card in act.cards)
+_PRINTERS["give"] = lambda act: f"give {act.word} to {act.target}"
