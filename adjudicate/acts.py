@@ -30,6 +30,12 @@ FOUND_WHERE = ("floor", "trick", "pack", "table")
 """Where a card missing from a hand was found (`found QS floor`): below the table, among the tricks, in the
 pack (at Whist the other pack, Short Whist 46; at Euchre the cards not dealt), on the table."""
 
+CUT_WORDS = ("unpresented",)
+"""How a cut was made, where it matters: `E: cut unpresented`, without the pack being presented to him."""
+
+GIVEN = ("trump", "packet")
+"""What a dealer gave to the wrong hand in the deal: `S: give trump to W` (the trump card), `S: give packet to N`."""
+
 
 class Act(Struct, frozen=True):
     """One thing done at the table."""
@@ -134,7 +140,9 @@ _SPECS: tuple[_Spec, ...] = (
     # table events (also by a seat, where who did it matters)
     _Spec("quit", "", True, True, "quit"),
     _Spec("mix", "", True, True, "mix"),
-    _Spec("cut", "", True, True, "cut"),
+    _Spec("cut", "cut", True, True, "cut"),
+    _Spec("withdraw", "withdraw", True, False, "withdraw game"),
+    _Spec("give", "give", True, False, "give trump to W"),
     _Spec("turn", "", True, True, "turn"),
 )
 _BY_VERB = {spec.verb: spec for spec in _SPECS}
@@ -288,6 +296,39 @@ def _call(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
         raise ValueError(f"'call' takes a card (call KH) or a suit (call clubs), not {quote(raw)}") from None
 
 
+def _cut(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
+    """`cut`, or `E: cut unpresented`: he cut without the pack being presented to him."""
+    if not rest:
+        return Act("cut", seat)
+    if rest not in CUT_WORDS:
+        raise ValueError(f"'cut' takes nothing after it, or how it was made: {', '.join(CUT_WORDS)} (cut without "
+                         f"the pack being presented){did_you_mean(rest, CUT_WORDS)}")
+    if seat is None:
+        raise ValueError(f"'cut {rest}' needs the seat that cut, as {{SEAT: cut {rest}}}")
+    return Act("cut", seat, word=rest)
+
+
+def _withdraw(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
+    """`withdraw`, or `withdraw KIND`: takes back his side's last claim (of that kind) still standing."""
+    if not rest:
+        return Act("withdraw", seat)
+    if rest not in CLAIM_KINDS:
+        raise ValueError(f"'withdraw' takes nothing after it (his side's last claim), or the kind of claim "
+                         f"withdrawn: one of {', '.join(CLAIM_KINDS)}{did_you_mean(rest, CLAIM_KINDS)}")
+    return Act("withdraw", seat, word=rest)
+
+
+def _give(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
+    """`give trump to W` (the trump card went to West's hand), `give packet to N` (a packet went to North)."""
+    words = rest.split()
+    if len(words) == 3 and words[1] == "to":
+        words = [words[0], words[2]]
+    if len(words) != 2 or words[0] not in GIVEN:
+        raise ValueError(f"'give' takes what went to the wrong hand ({' or '.join(GIVEN)}) and whose hand it went "
+                         f"to, as 'give trump to W' or 'give packet to N'")
+    return Act("give", seat, target=_parse_seat(words[1]), word=words[0])
+
+
 def _deal(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
     if not rest:
         return Act("deal", seat)
@@ -308,6 +349,9 @@ _ARG_PARSERS: dict[str, Callable[[_Spec, Seat | None, str, str], Act]] = {
     "elect": _kind_then_seat(ELECTIONS, "what is elected"),
     "deal": _deal,
     "found": _found,
+    "cut": _cut,
+    "withdraw": _withdraw,
+    "give": _give,
 }
 
 
@@ -326,3 +370,4 @@ def _print_words(act: Act) -> str:
 _PRINTERS: dict[str, Callable[[Act], str]] = {spec.verb: _print_words for spec in _SPECS}
 _PRINTERS["play"] = lambda act: " ".join(str(card) for card in act.cards)
 _PRINTERS["found"] = lambda act: f"found {act.card} {act.word}" if act.word else f"found {act.card}"
+_PRINTERS["give"] = lambda act: f"give {act.word} to {act.target}"

@@ -18,7 +18,7 @@ from msgspec import Struct
 
 from adjudicate.conditions import FactIndex, evaluate
 from adjudicate.defeats import Defeat
-from adjudicate.facts import Claim, Facts, Irregularity
+from adjudicate.facts import Claim, Facts, Irregularity, honours_claimants
 from adjudicate.matcher import AppliedLaw, OpenQuestion, bindings, holds, match, offender_of
 from adjudicate.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.rulebook import Law, Rulebook
@@ -252,7 +252,7 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
                     if not any(d.law is item.law and d.declaration is declaration and d.offender == offender
                                for d in declarations):
                         declarations.append(DeclarationOutcome(item.law, declaration, offender))
-    rules = _hand_rules(declarations, table)
+    rules = _hand_rules(declarations, table, facts)
     remedies: list[RemedyOutcome] = []
     for item in applied:
         if "remedies" in lost_parts.get(item.law.id, ()):
@@ -288,7 +288,7 @@ def holds_for(condition, hand: FactIndex, binding: object | None) -> bool:
     return False
 
 
-def _hand_rules(declarations: list[DeclarationOutcome], table: Table) -> HandRules:
+def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Facts) -> HandRules:
     capped: set[Side] = set()
     no_points: set[Side] = set()
     no_honours: set[Side] = set()
@@ -310,7 +310,8 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table) -> HandRul
             abandoned = True
         elif declaration.kind == "honours_not_scored" and side is not None:
             no_honours.add(side)
-    return HandRules(frozenset(capped), void, frozenset(no_points), lone_march, abandoned, frozenset(no_honours))
+    return HandRules(frozenset(capped), void, frozenset(no_points), lone_march, abandoned, frozenset(no_honours),
+                     honours_claimants(table, facts.claims))
 
 
 def _chooser(role: str, table: Table, offender: Seat | None, binding: object | None) -> tuple[str, Side | None]:

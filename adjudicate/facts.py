@@ -73,16 +73,59 @@ class Claim(Struct, frozen=True):
     entry: int
     trick: int
     after_cut: bool
-    """Made after the cards were cut for the next deal (too late for a revoke: Euchre 68)."""
+    """Made after the cards were cut for the next deal by a cut that counts against his side (too late for a
+    revoke: Euchre 68): any cut, but one made without the pack being presented only against the side that made it."""
     after_mix: bool
     """Made after the cards were mixed."""
     after_next_turn: bool = False
     """Made after the trump card of the next deal was turned up (Short Whist 6)."""
+    own_cut_unpresented: bool = False
+    """The cut that makes it late (`after_cut`) is one his own side made without the pack being presented."""
+    after_unpresented_cut: bool = False
+    """Made after the other side cut the cards for the next deal without the pack being presented, a cut that
+    does not count against him (and before any that does)."""
+    withdrawn_at: int | None = None
+    """The log entry of the `withdraw` that took it back: a claim withdrawn counts for nothing."""
+    honours_claim: bool | None = None
+    """It is a claim of honours within the meaning of the law (Short Whist 6, 7; Long Whist 18): `claim honours`;
+    or a claim of the game or of the score made once the hand is played out, by a side that held three or four
+    honours (which the claim counts in). None where the record does not show the side's honours."""
+    repeat: bool = False
+    """His side made the same claim before, still standing (for honours: a claim that counted as one)."""
+    side_honours: int | None = None
+    """How many of the four honours his side was dealt, where the record shows it."""
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_at is not None
 
     def to_json(self) -> dict[str, object]:
-        return {"by": str(self.seat), "kind": self.kind, "against": str(self.against) if self.against else None,
-                "entry": self.entry, "trick": self.trick, "after_cut": self.after_cut, "after_mix": self.after_mix,
-                "after_next_turn": self.after_next_turn}
+        record: dict[str, object] = {
+            "by": str(self.seat), "kind": self.kind, "against": str(self.against) if self.against else None,
+            "entry": self.entry, "trick": self.trick, "after_cut": self.after_cut, "after_mix": self.after_mix,
+            "after_next_turn": self.after_next_turn, "after_unpresented_cut": self.after_unpresented_cut,
+            "honours_claim": self.honours_claim, "withdrawn_at": self.withdrawn_at}
+        return record
+
+    def describe(self) -> str:
+        """The claim and its timing, as the ruling reads it."""
+        against = f" against {self.against.word}" if self.against else ""
+        parts = [f"{self.seat.word} claims {self.kind}{against} (log entry {self.entry})"]
+        if self.after_cut and self.own_cut_unpresented:
+            parts.append("after his side cut the cards for the next deal without the pack being presented")
+        elif self.after_cut:
+            parts.append("after the cut for the next deal")
+        elif self.after_unpresented_cut:
+            parts.append("after the other side cut the cards for the next deal without the pack being presented, "
+                         "a cut that does not count against his side")
+        if self.after_next_turn:
+            parts.append("after the trump card of the next deal was turned up")
+        if self.kind in ("game", "score") and self.honours_claim:
+            parts.append("a claim of honours within the meaning of the law, his side having held "
+                         f"{self.side_honours} honours")
+        if self.withdrawn_at is not None:
+            parts.append(f"withdrawn at log entry {self.withdrawn_at}, so it counts for nothing")
+        return ", ".join(parts)
 
 
 class Facts(Struct, frozen=True):
@@ -95,6 +138,13 @@ class Facts(Struct, frozen=True):
     """Facts of single acts the record answers, by log entry (`act_details`): whether a card called would have
     made him revoke, whether the player called on to lead a suit held it, whether an act was the first of its
     kind or a repeat."""
+    honours: dict[Seat, int | None] = {}
+    """How many of the four honours each seat was dealt, where the record shows it (`honours_dealt`)."""
+
+    @property
+    def standing_claims(self) -> tuple[Claim, ...]:
+        """The claims not withdrawn: the ones a law can be about."""
+        return tuple(claim for claim in self.claims if claim.withdrawn_at is None)
 
     def of_kind(self, kind: str) -> list[Irregularity]:
         return [irregularity for irregularity in self.irregularities if irregularity.kind == kind]
@@ -188,7 +238,7 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
         verb = "led" if later.led is None else "played"
         events.append((later.entry, f"{who} {verb} to the following trick"))
     claims = [m for m in table.moments if m.act.verb == "claim" and m.act.word == "revoke"
-              and (m.act.target in (None, seat)) and m.entry > play.entry]
+              and (m.act.target in (None, seat)) and m.entry > play.entry and m.entry not in table.withdrawn]
     if claims:
         mixed = next((m for m in table.moments if m.act.verb == "mix" and m.entry > claims[0].entry
                       and m.act.seat in (seat, partner)), None)
@@ -211,6 +261,9 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
         details["corrected_entry"] = corrected
     details["lone_hand"] = table.lone is not None
     details["claimed"] = bool(claims)
+    # The cut for the next deal bars the claim only where it counts against the claimants (Short Whist 78): a
+    # cut the revoking side made without the pack being presented does not.
+    details["cut_against_adversaries"] = table.next_deal_cut_against(seat.side.other) is not None
     held_text = " and the ".join(card.name + _how_known(table, seat, card, play.entry) for card in held)
     because = (f"{_name(seat)} played the {play.card.name} to a {led.word[:-1]} lead at trick {trick.number}"
                + (f" while holding the {held_text}" if held else "")
@@ -618,8 +671,8 @@ def card_counts(table: Table) -> Iterator[Irregularity]:
     for seat, holding in table.scenario.hands.items():
         # A card missing from his hand, found or not, was his (`missing_card`), not a card too few.
         count = len(holding.cards) + len(table.holdings[seat].missing)
-        if table.game.family == "whist" and seat is table.dealer and table.scenario.turned is not None \
-                and table.scenario.turned not in holding.cards:
+        if table.game.family == "whist" and seat is (table.trump_card_to or table.dealer) \
+                and table.scenario.turned is not None and table.scenario.turned not in holding.cards:
             count += 1
         if (holding.complete and count != size) or (not holding.complete and count > size):
             yield Irregularity("wrong_number_of_cards", seat, None, 1,
@@ -690,7 +743,34 @@ def detect(table: Table) -> Facts:
     """Every irregularity of a replayed hand, in the order they happened."""
     found = [irregularity for run in DETECTORS for irregularity in run(table)]
     found.sort(key=lambda irregularity: (irregularity.entry, irregularity.kind))
-    return Facts(table, tuple(found), tuple(_claims(table)), act_details(table))
+    honours = honours_dealt(table)
+    return Facts(table, tuple(found), tuple(_claims(table, honours)), act_details(table), honours)
+
+
+def honours_dealt(table: Table) -> dict[Seat, int | None]:
+    """How many of the four honours (A K Q J of trumps) each seat was dealt, where the record shows it: his whole
+    hand is listed, or every honour is placed; None where it does not."""
+    trump = table.trump
+    if trump is None or table.game.family != "whist":
+        return {seat: None for seat in table.holdings}
+    honours = [card for card in table.game.pack.cards if card.suit is trump and card.rank.letter in "AKQJ"]
+    placed = all(any(card in record.dealt for record in table.holdings.values()) for card in honours)
+    return {seat: sum(card in record.dealt for card in honours) if record.listed_complete or placed else None
+            for seat, record in table.holdings.items()}
+
+
+def side_honours(honours: dict[Seat, int | None], side: Side) -> int | None:
+    """A side's honours, where the record shows both partners'."""
+    counts = [count for seat in side.seats if (count := honours.get(seat)) is not None]
+    return sum(counts) if len(counts) == 2 else None
+
+
+def honours_claimants(table: Table, claims: tuple[Claim, ...] | None = None) -> frozenset[Side]:
+    """The sides with a standing claim that counts as a claim of honours (Short Whist 7)."""
+    if claims is None:
+        claims = tuple(_claims(table, honours_dealt(table)))
+    return frozenset(claim.seat.side for claim in claims if claim.honours_claim and claim.withdrawn_at is None)
+
 
 
 _ORDERED = frozenset({"shuffle", "touch", "cut", "deal", "mix"})
@@ -698,17 +778,26 @@ _ORDERED = frozenset({"shuffle", "touch", "cut", "deal", "mix"})
 
 
 def act_details(table: Table) -> dict[int, dict[str, object]]:
-    """What the record answers about single acts: `first` and `repeat` for the acts whose order matters;
+    """What the record answers about single acts: `first` and `repeat` for the acts whose order matters (and for a
+    shuffle, `before_dealers_partner`); `to_dealer` for a card or packet given in the deal;
     `would_revoke` for a card called (Euchre 55, Short Whist 64) and `target_holds` for a suit called (Euchre 57,
     Short Whist 66), each None where the record does not show the called player's hand."""
     details: dict[int, dict[str, object]] = {}
     seen: dict[tuple[str, str], set[Seat | None]] = {}
+    partner = table.dealer.partner
     for moment in table.moments:
         act = moment.act
         if act.verb in _ORDERED:
             earlier = seen.setdefault((act.verb, moment.phase), set())
             details[moment.entry] = {"first": not earlier, "repeat": act.seat is not None and act.seat in earlier}
             earlier.add(act.seat)
+            if act.verb == "shuffle":
+                # Euchre 25: the dealer's partner has the first right to shuffle.
+                details[moment.entry]["before_dealers_partner"] = act.seat is not partner and any(
+                    later.act.verb == "shuffle" and later.act.seat is partner and later.phase == moment.phase
+                    for later in table.moments[moment.entry:])
+        elif act.verb == "give":
+            details[moment.entry] = {"to_dealer": act.target is table.dealer}
     trumps = table.trumps
     plays = sorted((play for trick in table.tricks for play in trick.plays), key=lambda play: play.entry)
     for moment in _acts(table, "call"):
@@ -735,12 +824,43 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
     return details
 
 
-def _claims(table: Table) -> Iterator[Claim]:
-    cut = table.next_deal_cut
+def _claims(table: Table, honours: dict[Seat, int | None]) -> Iterator[Claim]:
     mixed = next((m.entry for m in table.moments if m.act.verb == "mix"), None)
     turned = next((m.entry for m in table.moments if m.act.verb == "turn" and m.phase == "after"), None)
+    cuts = {side: table.next_deal_cut_against(side) for side in (Side.NS, Side.EW)}
+    any_cut = table.next_deal_cut
+    size = table.game.hand_size
+    seen: dict[tuple[Side, str], int] = {}
     for moment in _acts(table, "claim"):
-        assert moment.act.seat is not None and moment.act.word is not None
-        yield Claim(moment.act.seat, moment.act.word, moment.act.target, moment.entry, moment.trick,
-                    cut is not None and cut < moment.entry, mixed is not None and mixed < moment.entry,
-                    turned is not None and turned < moment.entry)
+        seat, kind = moment.act.seat, moment.act.word
+        assert seat is not None and kind is not None
+        side = seat.side
+        cut = cuts[side]
+        late = cut is not None and cut.entry < moment.entry
+        own_unpresented = late and cut is not None and cut.act.word == "unpresented"
+        held = side_honours(honours, side)
+        if kind == "honours":
+            of_honours: bool | None = True
+        elif kind in ("game", "score") and table.game.family == "whist" and _after_the_hand(table, moment, size):
+            # A claim of the game or the score at the end of the hand counts the honours the side held.
+            of_honours = None if held is None else held >= 3
+        else:
+            of_honours = False
+        withdrawn = table.withdrawn.get(moment.entry)
+        meaning = "honours" if of_honours else kind
+        repeat = (side, meaning) in seen
+        if withdrawn is None:
+            seen.setdefault((side, meaning), moment.entry)
+        yield Claim(seat, kind, moment.act.target, moment.entry, moment.trick, late,
+                    mixed is not None and mixed < moment.entry, turned is not None and turned < moment.entry,
+                    own_unpresented, not late and any_cut is not None and any_cut < moment.entry,
+                    withdrawn, of_honours, repeat, held)
+
+
+def _after_the_hand(table: Table, moment: Moment, size: int) -> bool:
+    """The claim came once the hand was played out (or over: the cut for the next deal)."""
+    if moment.phase == "after":
+        return True
+    done = sum(1 for trick in table.tricks
+               if trick.complete and all(play.entry < moment.entry for play in trick.active))
+    return done >= size

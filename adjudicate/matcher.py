@@ -16,7 +16,8 @@ from msgspec import Struct
 
 from adjudicate.conditions import Fact, FactIndex, Match, atoms, evaluate, required_subjects
 from adjudicate.defeats import order as defeat_order
-from adjudicate.facts import Claim, Facts, Irregularity
+from adjudicate.facts import Claim, Facts, Irregularity, honours_dealt
+from adjudicate.facts import side_honours as _side_honours
 from adjudicate.rulebook import Law, Rulebook, builtin_codes, builtin_rulebook
 from adjudicate.seats import Seat, Side
 from adjudicate.table import Moment, Table
@@ -64,16 +65,18 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
             values[name] = _plain(value)
         result.append(Fact(irregularity.kind, values, irregularity, irregularity.unknown))
     score = table.scenario.score
-    honours = honours_dealt(table)
-    for claim in facts.claims:
-        side_honours = _side_honours(honours, claim.seat.side)
+    honours = facts.honours or honours_dealt(table)
+    for claim in facts.standing_claims:
+        side = claim.seat.side
         result.append(Fact("claim", {
-            "kind": claim.kind, "seat": str(claim.seat), "side": str(claim.seat.side),
+            "kind": claim.kind, "seat": str(claim.seat), "side": str(side),
             "against": str(claim.against) if claim.against else None, "after_cut": claim.after_cut,
             "after_mix": claim.after_mix, "trick": claim.trick, "after_next_turn": claim.after_next_turn,
-            "claimants_score": score[claim.seat.side] if score else None,
-            "adversaries_score": score[claim.seat.side.other] if score else None,
-            "honours": side_honours, "honours_known": side_honours is not None}, claim))
+            "claimants_score": score[side] if score else None,
+            "adversaries_score": score[side.other] if score else None,
+            "honours": claim.side_honours, "honours_known": claim.side_honours is not None,
+            "honours_claim": claim.honours_claim, "repeat": claim.repeat,
+            "after_unpresented_cut": claim.after_unpresented_cut}, claim))
     for moment in table.moments:
         if moment.act.verb == "elect" and moment.act.seat is not None:
             result.append(Fact("election", {"kind": moment.act.word, "seat": str(moment.act.seat),
@@ -97,23 +100,6 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
                            and len(set(making.passed[2])) >= 4),
     }, None))
     return result
-
-
-def honours_dealt(table: Table) -> dict[Seat, int | None]:
-    """How many of the four honours (A K Q J of trumps) each seat was dealt, where the record shows it: his whole
-    hand is listed, or every honour is placed; None where it does not."""
-    trump = table.trump
-    if trump is None or table.game.family != "whist":
-        return {seat: None for seat in table.holdings}
-    honours = [card for card in table.game.pack.cards if card.suit is trump and card.rank.letter in "AKQJ"]
-    placed = all(any(card in record.dealt for record in table.holdings.values()) for card in honours)
-    return {seat: sum(card in record.dealt for card in honours) if record.listed_complete or placed else None
-            for seat, record in table.holdings.items()}
-
-
-def _side_honours(honours: dict[Seat, int | None], side: Side) -> int | None:
-    counts = [count for seat in side.seats if (count := honours.get(seat)) is not None]
-    return sum(counts) if len(counts) == 2 else None
 
 
 _NO_DETAILS: dict[str, object] = {}
@@ -297,8 +283,17 @@ def _because(law: Law, matches: tuple[Match, ...]) -> str:
             sentences.append(binding.because)
         elif isinstance(binding, Claim):
             against = f" against {binding.against.word}" if binding.against else ""
-            when = " after the cards were cut for the next deal" if binding.after_cut else ""
-            sentences.append(f"{binding.seat.word} claimed {binding.kind}{against}{when}")
+            whens = []
+            if binding.after_cut:
+                whens.append("after his side had cut the cards for the next deal without the pack being presented"
+                             if binding.own_cut_unpresented else "after the cards were cut for the next deal")
+            if binding.after_next_turn and binding.kind in ("honours", "game", "score"):
+                whens.append("after the trump card of the next deal was turned up")
+            when = " " + " and ".join(whens) if whens else ""
+            what = binding.kind
+            if binding.kind in ("game", "score") and binding.honours_claim:
+                what = f"the {binding.kind}, a claim of the honours his side held,"
+            sentences.append(f"{binding.seat.word} claimed {what}{against}{when}".rstrip(","))
         elif isinstance(binding, Moment):
             who = f"{binding.act.seat.word} said or did" if binding.act.seat else "the table event was"
             sentences.append(f"{who} \"{binding.act.text()}\" (log entry {binding.entry})")

@@ -166,9 +166,7 @@ def _what_happened(facts: Facts, none: str) -> list[str]:
     lines = [_irregularity_line(number, irregularity)
              for number, irregularity in enumerate(facts.irregularities, start=1)] or [none]
     for claim in facts.claims:
-        against = f" against {claim.against.word}" if claim.against else ""
-        timing = " after the cut for the next deal" if claim.after_cut else ""
-        lines.append(f"Claim: {claim.seat.word} claims {claim.kind}{against} (log entry {claim.entry}){timing}.")
+        lines.append(f"Claim: {claim.describe()}.")
     return lines
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
+from adjudicate.facts import honours_claimants
 from adjudicate.games import Game
 from adjudicate.seats import Side
 from adjudicate.table import Table
@@ -89,15 +90,16 @@ def honours_held(table: Table) -> dict[Side, int] | None:
 
 
 def hand_points(code: str, game: Game, table: Table, score: dict[Side, int],
-                taken: dict[Side, int]) -> list[dict[Side, int]]:
+                taken: dict[Side, int], honours_claimed: frozenset[Side] | None = None) -> list[dict[Side, int]]:
     """The points the hand itself scores, in the order they are scored (tricks, then honours)."""
     if game.family == "whist":
         tricks = {side: max(0, taken[side] - 6) for side in (Side.NS, Side.EW)}
         stages = [tricks]
         if code == "short-whist":
             honours = honours_held(table) or {}
-            claimed = {moment.act.seat.side for moment in table.moments
-                       if moment.act.verb == "claim" and moment.act.word == "honours" and moment.act.seat}
+            # A claim of the game or the score at the end of the hand counts the honours the side held; a claim
+            # withdrawn counts for nothing (facts.Claim.honours_claim).
+            claimed = honours_claimed if honours_claimed is not None else honours_claimants(table)
             # Short Whist 3, 4 and 7: four honours score four, three score two; called to be scored;
             # not by players at the score of four when the deal began.
             stages.append({side: (4 if count == 4 else 2 if count == 3 else 0)
@@ -152,6 +154,8 @@ class HandRules(Struct, frozen=True):
     """The hands were abandoned: the tricks stand as they were taken (Euchre 49, Short Whist 59)."""
     no_honours: frozenset[Side] = frozenset()
     """Sides that cannot score honours by this hand (Short Whist 4 and 6)."""
+    honours_claimed: frozenset[Side] | None = None
+    """Sides whose standing claims count as a claim of honours (Short Whist 7); None: read from the table."""
 
 
 def hand_score(code: str, game: Game, table: Table, rules: HandRules = HandRules(),
@@ -172,7 +176,7 @@ def hand_score(code: str, game: Game, table: Table, rules: HandRules = HandRules
 
 def _stages(code: str, game: Game, table: Table, score: dict[Side, int], taken: dict[Side, int],
             rules: HandRules) -> list[dict[Side, int]]:
-    stages = hand_points(code, game, table, score, taken)
+    stages = hand_points(code, game, table, score, taken, rules.honours_claimed)
     if rules.lone_march is not None and game.family == "euchre" and table.making and table.making.maker \
             and table.making.lone is not None and taken[table.making.maker.side] >= game.hand_size:
         stages = [{side: min(points, rules.lone_march) for side, points in stage.items()} for stage in stages]

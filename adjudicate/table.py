@@ -19,14 +19,14 @@ from adjudicate.cards import Card, Suit, Trump
 from adjudicate.errors import Pos, Problem, ScenarioError, in_file_order
 from adjudicate.games import BUILTIN_GAMES, Game
 from adjudicate.scenario import LogEntry, Scenario
-from adjudicate.seats import SEATS, Seat
+from adjudicate.seats import SEATS, Seat, Side
 
 MAKING_ACTS = frozenset({"pass", "order up", "assist", "take up", "turn down", "alone", "alone at", "name",
                          "take it from you", "mention"})
 ROUND_ONE_MAKES = frozenset({"order up", "assist", "take up"})
 _first = itemgetter(0)
 DEAL_ACTS = frozenset({"deal", "touch", "count", "shuffle", "new cards", "cut", "expose", "drop", "drop below",
-                       "turn", "claim", "elect", "consult", "found", "missing"})
+                       "turn", "claim", "elect", "consult", "found", "missing", "give", "withdraw"})
 
 
 class Knowledge(Struct, frozen=True):
@@ -155,6 +155,11 @@ class Table(Struct):
     making: Making | None
     false_starts: list[Trick] = field(default_factory=list)
     """Tricks begun by a false lead whose cards were all taken back (law 53)."""
+    withdrawn: dict[int, int] = field(default_factory=dict)
+    """Claims taken back: the claim's log entry -> the entry of the `withdraw` that took it back."""
+    trump_card_to: Seat | None = None
+    """At Whist, the seat the trump card (the dealer's last card) went to when the log says it came to another
+    hand (`S: give trump to W`, Short Whist 44 III); None when it came to the dealer."""
 
     @property
     def trump(self) -> Suit | None:
@@ -184,6 +189,21 @@ class Table(Struct):
     def next_deal_cut(self) -> int | None:
         """The log entry at which the cards were cut for the next deal: a cut once the play had begun."""
         return next((m.entry for m in self.moments if m.act.verb == "cut" and m.phase in ("play", "after")), None)
+
+    def next_deal_cut_against(self, side: Side) -> Moment | None:
+        """The first cut for the next deal that counts against `side`: any cut made with the pack presented (or
+        with nothing said of it), and one made without the pack being presented (`E: cut unpresented`) only
+        against the side that made it."""
+        for moment in self.moments:
+            act = moment.act
+            if act.verb == "cut" and moment.phase in ("play", "after") \
+                    and (act.word != "unpresented" or act.seat is None or act.seat.side is side):
+                return moment
+        return None
+
+    def standing_claim(self, moment: Moment) -> bool:
+        """A claim not withdrawn (`withdraw`)."""
+        return moment.entry not in self.withdrawn
 
 
 class SeatRecord(Struct):
@@ -252,6 +272,8 @@ class _Replay:
         """Players a card short (`found`, `missing`), with each card missing from their hands and the entry it was
         found at (`missing`: never). Once they have played all their other cards, no card of theirs is due to a
         trick until it is found: the trick is complete without them, and the lead passes them by."""
+        self.withdrawn: dict[int, int] = {}
+        self.trump_card_to: Seat | None = None
 
     # --- physical checks ---------------------------------------------------
     def problem(self, pos: Pos, message: str) -> None:
@@ -288,8 +310,15 @@ class _Replay:
     def deal(self) -> None:
         scenario, euchre = self.scenario, self.euchre
         turned = scenario.turned
+        # Whist: the trump card is the dealer's last card, unless the log says it came to another hand.
+        holder = scenario.dealer
+        if not euchre:
+            given = next((entry.act.target for entry in scenario.log
+                          if entry.act.verb == "give" and entry.act.word == "trump"), None)
+            if given is not None and given is not scenario.dealer:
+                holder = self.trump_card_to = given
         if turned is not None and scenario.turned_pos is not None:
-            self.place(turned, scenario.dealer if not euchre else "the turned card", scenario.turned_pos)
+            self.place(turned, holder if not euchre else "the turned card", scenario.turned_pos)
         for seat in SEATS:
             holding = scenario.hands.get(seat)
             cards = set(holding.cards) if holding else set()
@@ -299,12 +328,12 @@ class _Replay:
                     self.problem(pos, f"the hand of {seat}: {card} is listed twice (also at column {seen[card].column})")
                     continue
                 seen[card] = pos
-                if not euchre and card == turned and seat is scenario.dealer:
+                if not euchre and card == turned and seat is holder:
                     continue
                 self.place(card, seat, pos)
             listed = len(cards)
             complete = bool(holding and holding.complete)
-            if not euchre and turned is not None and seat is scenario.dealer:
+            if not euchre and turned is not None and seat is holder:
                 # The turned card is the dealer's last card (Short Whist law 44 III).
                 if turned not in cards:
                     cards.add(turned)
@@ -330,7 +359,7 @@ class _Replay:
         if self.problems:
             raise ScenarioError(in_file_order(self.problems))
         table = Table(self.scenario, self.game, self.trumps, self.tricks, self.moments, self.records, self.making,
-                      self.false_starts)
+                      self.false_starts, self.withdrawn, self.trump_card_to)
         self.annotate(table)
         return table
 
@@ -667,6 +696,19 @@ class _Replay:
             trick.leader = trick.active[0].seat
             trick._led = self.trumps.suit_of(trick.active[0].card)
 
+    def withdraw(self, entry: LogEntry) -> None:
+        """`withdraw [KIND]`: his side's last claim (of that kind) still standing is taken back."""
+        act = entry.act
+        assert act.seat is not None
+        side = act.seat.side
+        for moment in reversed(self.moments):
+            claim = moment.act
+            if claim.verb == "claim" and claim.seat is not None and claim.seat.side is side \
+                    and moment.entry not in self.withdrawn and (act.word is None or claim.word == act.word):
+                self.withdrawn[moment.entry] = entry.number
+                return
+        # Nothing of his side's to take back: the words stand in the timeline, and change nothing.
+
     def reveal(self, seat: Seat | None, card: Card, entry: LogEntry, how: str) -> None:
         if seat is None or not self.in_pack(card, entry.pos, how):
             return
@@ -793,6 +835,7 @@ class _Replay:
         "missing": restore,
         "names": name_card,
         "second card": second_card,
+        "withdraw": withdraw,
     }
 
     # --- what each player held at each play ----------------------------------

@@ -24,7 +24,7 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "revoke": ("a player held a card of the suit led and played another suit (Euchre 62, Short Whist 71)", {
         "card": CARD, "suit_led": SUIT, "question_asked": BOOL, "question_entry": INT, "answered_negative": BOOL,
         "established": BOOL, "established_by": TEXT, "established_entry": INT, "corrected": BOOL,
-        "corrected_entry": INT, "claimed": BOOL, "held": TEXT}),
+        "corrected_entry": INT, "claimed": BOOL, "held": TEXT, "cut_against_adversaries": BOOL}),
     "lead_out_of_turn": ("a player led when it was not his turn to lead", {
         "card": CARD, "due": SEAT, "followed": INT, "played_to": INT, "all_followed": BOOL, "taken_back": BOOL,
         "by_lone_player": BOOL, "partner_of_due": BOOL}),
@@ -89,9 +89,16 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
 CLAIM_FIELDS: dict[str, str] = {
     "kind": TEXT, "seat": SEAT, "side": SIDE, "against": SEAT, "after_cut": BOOL, "after_mix": BOOL, "trick": INT,
     "after_next_turn": BOOL, "claimants_score": INT, "adversaries_score": INT,
-    "honours": INT, "honours_known": BOOL,
+    "honours": INT, "honours_known": BOOL, "honours_claim": BOOL, "repeat": BOOL, "after_unpresented_cut": BOOL,
 }
-"""Facts of a claim raised at the table (`claim revoke E`).
+"""Facts of a claim raised at the table (`claim revoke E`), and not withdrawn (a claim withdrawn is no claim).
+
+`after_cut`: the cards were cut for the next deal before the claim, by a cut that counts against the claimants:
+any cut, except that one made without the pack being presented (`E: cut unpresented`) counts only against the side
+that made it; `after_unpresented_cut` says the claim came after such a cut by the other side, which does not.
+`honours_claim`: a claim of honours within the meaning of the law (Short Whist 6, 7; Long Whist 18): `claim
+honours`, or a claim of the game or the score once the hand is played out by a side that held three or four
+honours (None where its honours are not shown). `repeat`: the side made the same claim before, still standing.
 
 `after_next_turn`: the trump card of the next deal was turned up before the claim (a `turn` once the hand is
 over; Short Whist 6, Long Whist 18). `claimants_score` and `adversaries_score`: each side's score before the
@@ -108,6 +115,7 @@ ACT_FIELDS: dict[str, str] = {
     "after_cut": BOOL, "after_turn": BOOL, "after_first_lead": BOOL, "round": INT, "position": INT,
     "honours": INT, "honours_known": BOOL, "side_honours": INT, "side_honours_known": BOOL,
     "first": BOOL, "repeat": BOOL, "would_revoke": BOOL, "target_holds": BOOL,
+    "before_dealers_partner": BOOL, "to_dealer": BOOL,
 }
 """Facts of any single act of the log, as written: `act: {verb: shuffle, phase: play}`.
 
@@ -118,7 +126,8 @@ ACT_FIELDS: dict[str, str] = {
 dealt, when the record shows it (`honours_known`, `side_honours_known`: his whole hand is listed, or every honour
 is placed); absent otherwise, so a test on them does not hold and the law's question is asked instead.
 For a shuffle, touch, cut, deal or mix: `first` (no one did it before in this phase) and `repeat` (he did it
-before in this phase). For a call: `would_revoke` (the card called was not one he could play without revoking)
+before in this phase); for a shuffle also `before_dealers_partner` (the dealer's partner shuffled later in the
+phase). For `give` (a card or packet dealt to the wrong hand), `to_dealer`: the hand it went to is the dealer's. For a call: `would_revoke` (the card called was not one he could play without revoking)
 and `target_holds` (the player called on to lead a suit held one), absent where his hand is not known.
 """
 

@@ -82,6 +82,36 @@ def test_table_events(text):
     assert str(Act.parse(text)) == text
 
 
+@pytest.mark.parametrize("text, printed, verb, word, target", [
+    ("cut unpresented", "cut unpresented", "cut", "unpresented", None),
+    ("withdraw", "withdraw", "withdraw", None, None),
+    ("withdraw honours", "withdraw honours", "withdraw", "honours", None),
+    ("withdraw new deal", "withdraw new deal", "withdraw", "new deal", None),
+    ("give trump to W", "give trump to W", "give", "trump", Seat.W),
+    ("give packet N", "give packet to N", "give", "packet", Seat.N),
+    ("Give Trump To west", "give trump to W", "give", "trump", Seat.W),
+])
+def test_the_acts_of_claims_cuts_and_the_deal_round_trip(text, printed, verb, word, target):
+    act = Act.parse(text, Seat.E)
+    assert (act.verb, act.word, act.target) == (verb, word, target)
+    assert act.text() == printed
+    assert Act.parse(act.text(), Seat.E) == act
+    assert str(act) == f"E: {printed}"
+
+
+@pytest.mark.parametrize("text, seat, message", [
+    ("cut unpresented", None, "needs the seat that cut"),
+    ("cut sideways", Seat.E, "unpresented"),
+    ("withdraw revok", Seat.N, 'did you mean "revoke"'),
+    ("give trump", Seat.S, "whose hand it went to"),
+    ("give ace to W", Seat.S, "trump or packet"),
+    ("give trump to X", Seat.S, "seat"),
+])
+def test_the_acts_of_claims_cuts_and_the_deal_refuse_bad_words(text, seat, message):
+    with pytest.raises(ValueError, match=message):
+        Act.parse(text, seat)
+
+
 @pytest.mark.parametrize("text, message", [
     ("ordr up", 'did you mean "order up"'),
     ("claim revok E", 'did you mean "revoke"'),

@@ -71,3 +71,67 @@ def test_the_relations_table_is_the_rulebooks():
 @pytest.mark.parametrize("scenario", sorted(set(re.findall(r"`(scenarios/[a-z-]+/[a-z0-9-]+\.yaml)`", RULINGS))))
 def test_every_scenario_docs_rulings_names_exists(scenario):
     assert (Path(__file__).resolve().parent.parent / scenario).is_file(), scenario
+
+
+# --- docs/writing-a-hand.md: every file it names is checked, every YAML block is a scenario or a file's lines,
+# and every ruling it quotes is the real output -----------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+GUIDE = (ROOT / "docs" / "writing-a-hand.md").read_text(encoding="utf-8")
+
+
+def _blocks(language: str) -> list[str]:
+    return re.findall(rf"^```{language}\n(.*?)^```$", GUIDE, re.M | re.S)
+
+
+def _in_order(shown: list[str], lines: list[str], whole_runs: bool = True) -> bool:
+    """Each run of `shown` between `…` lines stands, whole and in order, among `lines` (or, not `whole_runs`,
+    each line of `shown` does, in order: the lines of a file the guide quotes, some left out)."""
+    runs: list[list[str]] = [[]]
+    for line in shown:
+        if line == "…" or not whole_runs:
+            runs.append([])
+        if line != "…":
+            runs[-1].append(line)
+    at = 0
+    for run in (run for run in runs if run):
+        found = next((i for i in range(at, len(lines) - len(run) + 1) if lines[i:i + len(run)] == run), None)
+        if found is None:
+            return False
+        at = found + len(run)
+    return True
+
+
+def test_the_guide_to_writing_a_hand():
+    from adjudicate.scenario import parse_scenario
+
+    assert "](docs/writing-a-hand.md)" in "\n".join(README.splitlines()[:30]), \
+        "the README's first screen should link docs/writing-a-hand.md"
+    named = sorted(set(re.findall(r"scenarios/[a-z-]+/[a-z0-9-]+\.yaml", GUIDE)))
+    assert len(named) >= 12
+    missing = [name for name in named if not (ROOT / name).is_file()]
+    assert not missing, f"docs/writing-a-hand.md names files that do not exist: {missing}"
+    checked = runner.invoke(app, ["check", "--jobs", "1", *(str(ROOT / name) for name in named)])
+    assert checked.exit_code == 0, checked.output
+    yaml_blocks = _blocks("yaml")
+    assert len(yaml_blocks) >= 12
+    for block in yaml_blocks:
+        first = block.splitlines()[0]
+        if first.startswith("# scenarios/"):
+            name = first[2:].strip()
+            assert name in named
+            lines = (ROOT / name).read_text(encoding="utf-8").splitlines()
+            assert _in_order(block.splitlines()[1:], lines, whole_runs=False), f"the guide's lines of {name} are not in it:\n{block}"
+        else:
+            parse_scenario(block, "docs/writing-a-hand.md")  # raises with the line and column if it is no scenario
+    consoles = _blocks("console")
+    assert len(consoles) >= 12
+    for block in consoles:
+        command, *shown = block.splitlines()
+        assert command.startswith("$ adjudicate rule scenarios/"), command
+        path = command.split()[-1]
+        result = runner.invoke(app, ["rule", str(ROOT / path)])
+        assert result.exit_code == 0, result.output
+        output = [line.rstrip() for line in result.stdout.replace(str(ROOT) + "/", "").splitlines()]
+        assert _in_order([line.rstrip() for line in shown], output), \
+            f"the guide quotes a ruling of {path} that `adjudicate rule` does not print:\n{block}"
