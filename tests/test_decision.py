@@ -280,3 +280,39 @@ def test_every_defeat_relation_names_a_law_of_its_code():
             for defeat in law.defeats:
                 assert defeat.law in rulebook, f"{code}:{law.id} defeats {defeat.law}, which is not a law"
                 assert defeat.because.strip()
+
+
+# --- only real questions: no open question is one the record answers --------------------------
+
+import re  # noqa: E402
+
+_ANSWERED_BY = [
+    # (what the question asks about, the record that answers it)
+    (re.compile(r"\b(hold|held|holding|none of (it|the suit)|oblige[ds]? him to revoke|their honours|an honour)\b"),
+     lambda table: len(table.scenario.hands) == 4 and all(h.complete for h in table.scenario.hands.values()),
+     "every hand is listed whole"),
+    (re.compile(r"score of four|score before the hand"),
+     lambda table: table.scenario.score is not None, "the scenario gives `score:`"),
+    (re.compile(r"\b(touch\w* the cards (first|before)|(already )?shuffled (first|already|the pack for this deal))"),
+     lambda table: any(m.act.verb in ("touch", "shuffle") for m in table.moments), "the log shows who did it"),
+    (re.compile(r"turned up before|after the trump card of the following deal"),
+     lambda table: any(m.act.verb == "turn" and m.phase == "after" for m in table.moments),
+     "the log shows the next deal's turn-up"),
+    (re.compile(r"\bmix(ed)? the cards\b"),
+     lambda table: any(m.act.verb == "mix" and m.act.seat is not None for m in table.moments),
+     "the log names who mixed"),
+]
+
+
+@pytest.mark.parametrize("path", [p for p in SCENARIOS if "/house/" not in p.as_posix()],
+                         ids=lambda p: str(p.relative_to(ROOT / "scenarios")))
+def test_no_open_question_is_answered_by_the_record(path):
+    """Issue 14: a question is asked only when the record cannot answer it. Each open question is matched to
+    what it asks about; if the record holds that (every hand listed, the score given, the acts in the log),
+    the question should have been answered from it."""
+    decision = rule_scenario(str(path))
+    for question in decision.unknown:
+        for asks, answered, why in _ANSWERED_BY:
+            if asks.search(question.question.lower()):
+                assert not answered(decision.table), \
+                    f"{question.question!r} (laws {[law.id for law in question.laws]}) is asked, but {why}"
