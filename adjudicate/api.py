@@ -634,20 +634,13 @@ class Law(Struct, frozen=True, dict=True):
 
     def to_json(self) -> dict[str, Any]:
         """The law's record as `laws --format json` prints it (with `score`, rounded, for a search's hit)."""
-        record = self.__dict__["_law"].record() if "_law" in self.__dict__ else _law_record(self)
+        try:
+            record = self.__dict__["_law"].record()
+        except KeyError:
+            raise TypeError("this Law was not made by adjudicate.laws() or law()") from None
         if self.score is not None:
             record["score"] = round(self.score, 4)
         return record
-
-
-def _law_record(law: Law) -> dict[str, Any]:
-    data: dict[str, Any] = {"id": law.id, "code": law.code, "section": law.section, "title": law.title,
-                            "kind": law.kind, "subjects": list(law.subjects), "text": law.text, "refs": list(law.refs)}
-    if law.clauses:
-        data["clauses"] = [{"id": c.id, "text": c.text} for c in law.clauses]
-    if law.notes:
-        data["notes"] = [{"mark": n.mark, "by": n.by, "text": n.text, "refs": list(n.refs)} for n in law.notes]
-    return data
 
 
 class Citation(Struct, frozen=True):
