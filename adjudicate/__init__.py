@@ -1,9 +1,56 @@
 """adjudicate: a rules lawyer for the card table.
 
+The Python API (docs/api.md) is this package's face: `adjudicate.rule(source)` rules on a scenario
+(a file's path, YAML text or a mapping), `adjudicate.replay`, `adjudicate.laws`, `adjudicate.law`,
+`adjudicate.check`, `adjudicate.lint`, `adjudicate.diff`; every error they mean to raise is an
+`adjudicate.AdjudicateError`. They live in `adjudicate.api`, imported at the first use of one of
+them: `import adjudicate` itself loads nothing (the command line's start is measured).
+
 The pipeline (DESIGN.md): a scenario file is loaded (`scenario`), replayed at a
 table (`table`), its irregularities found (`facts`), matched against a code's
-laws (`rulebook`, `matcher`) and rendered (`report`). The CLI (`cli`) only parses
-arguments and calls these.
+laws (`rulebook`, `matcher`), decided (`decision`, `scoring`) and rendered (`report`).
+The CLI (`cli`) only parses arguments and calls the API.
 """
 
+from __future__ import annotations
+
 __version__ = "0.1.0"
+
+TYPE_CHECKING = False
+"""True to type checkers only (mypy reads `if TYPE_CHECKING:` so): `typing` is not imported, to keep this import cheap."""
+
+if TYPE_CHECKING:  # for type checkers: the names below, as `__getattr__` gives them
+    from adjudicate.api import (  # noqa: F401
+        AdjudicateError, Answer, AppliedLaw, CheckReport, Choice, Citation, Claim, Clause, Code, Counterpart,
+        Declared, Irregularity, Law, LawEntry, LintResult, Made, Making, Note, NotApplied, Option, Outcome, Play,
+        Pos, Problem, Question, Remedy, Replay, Ruling, Score, Target, Trick, check, code, codes, diff, law,
+        law_in_each_code, laws, lint, replay, rule, scenario_schema)
+    from typing import Any
+
+_API = frozenset({
+    "AdjudicateError", "Problem", "Pos",
+    "rule", "replay", "check", "laws", "law", "law_in_each_code", "code", "codes", "lint", "diff",
+    "scenario_schema",
+    "Ruling", "Irregularity", "Claim", "AppliedLaw", "NotApplied", "Target", "Remedy", "Option", "Made",
+    "Declared", "Score", "Outcome", "Choice", "Question", "Answer",
+    "Replay", "Making", "Trick", "Play",
+    "CheckReport", "Law", "Clause", "Note", "LawEntry", "Citation", "Counterpart", "Code", "LintResult",
+})
+"""The names of `adjudicate.api.__all__` (a test keeps the two the same)."""
+
+__all__ = sorted(_API) + ["__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    """`adjudicate.rule` and the rest: imported from `adjudicate.api` when first asked for."""
+    if name in _API:
+        from adjudicate import api
+
+        value = getattr(api, name)
+        globals()[name] = value  # asked once
+        return value
+    raise AttributeError(f"module 'adjudicate' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _API)

@@ -1,6 +1,6 @@
 """`adjudicate check`: every scenario file's ruling against its `expect` block, for CI; `adjudicate schema`.
 
-Thin, as every command: the work is `adjudicate.checking` (and `adjudicate.schema`),
+Thin, as every command: the work is the library's (`adjudicate.api.check`, `scenario_schema`),
 imported inside the commands so that the other commands do not pay for it.
 """
 
@@ -12,7 +12,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from adjudicate.cli_common import app, dump_json, echo, fail
+from adjudicate.cli_common import app, dump_json, echo, guarded
 
 
 class CheckFormat(str, enum.Enum):
@@ -53,43 +53,19 @@ def check_command(
 
     Example: adjudicate check scenarios/
     """
-    from adjudicate import checking
-    from adjudicate.errors import UsageError
+    from adjudicate import api
 
-    if shard is not None:
-        try:
-            index, count = checking.parse_shard(shard)
-        except ValueError as error:
-            fail(UsageError(str(error)))
-    if house is not None and not _house_supported():
-        fail(UsageError("house rules are not supported yet"))
-    collection = checking.collect(str(path) for path in paths)
-    files = list(collection.files)
-    if shard is not None:
-        files = checking.shard(files, index, count)
-    results = list(collection.problems) + checking.check_files(
-        files, jobs=checking.default_jobs() if jobs is None else jobs, house=house)
-    summary = checking.summarise(results, len(collection.skipped))
-    report = checking.coverage(results) if coverage else None
-    skipped = collection.skipped
+    report = guarded(lambda: api.check(paths, house=house, jobs=jobs, shard=shard))
     if format is CheckFormat.json:
-        echo(dump_json(checking.render_json(results, summary, report, skipped)))
+        echo(dump_json(report.to_json(coverage)))
     elif format is CheckFormat.junit:
-        echo(checking.render_junit(results, summary, report, skipped))
+        echo(report.to_junit(coverage))
     elif format is CheckFormat.github:
-        echo(checking.render_github(results, summary, report, skipped))
+        echo(report.to_github(coverage))
     else:
-        echo(checking.render_text(results, summary, report, skipped))
-    if summary.exit_code:
-        raise typer.Exit(summary.exit_code)
-
-
-def _house_supported() -> bool:
-    import inspect
-
-    from adjudicate.matcher import rule_scenario
-
-    return "house" in inspect.signature(rule_scenario).parameters
+        echo(report.to_text(coverage))
+    if report.exit_code:
+        raise typer.Exit(report.exit_code)
 
 
 @app.command("schema")
@@ -99,6 +75,6 @@ def schema_command() -> None:
     Example: adjudicate schema > scenario.schema.json, then put
     `# yaml-language-server: $schema=scenario.schema.json` at the top of a scenario file.
     """
-    from adjudicate.schema import scenario_schema
+    from adjudicate import api
 
-    echo(dump_json(scenario_schema()))
+    echo(dump_json(api.scenario_schema()))

@@ -12,14 +12,18 @@ import enum
 import errno
 import os
 import sys
-from typing import Any, Callable, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
 
 import typer
 from typer.main import get_command_name
 from typer.models import CommandInfo
 
-from adjudicate.errors import EXIT_BROKEN_PIPE, EXIT_INPUT, AdjudicateError, InputError
+from adjudicate.api import AdjudicateError
+from adjudicate.errors import EXIT_BROKEN_PIPE, EXIT_INPUT
 from adjudicate.escape import json_text, visible, visible_lines
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 def new_app(**settings: Any) -> typer.Typer:
     """The `adjudicate` Typer app as every entry point builds it."""
@@ -89,13 +93,14 @@ def warn(line: str) -> None:
 
 
 def report_problem(error: AdjudicateError) -> None:
-    """Print an input or usage error to stderr, one line per problem."""
-    if isinstance(error, InputError):
-        for problem in error.problems:
+    """Print an input or usage error to stderr, one line per problem: `file:line:col: message` for a problem
+    in a file (its message on that one line), each line of the message for one in no file (a usage error)."""
+    for problem in error.problems:
+        if problem.path:
             warn(f"error: {problem}")
-    else:
-        for line in str(error).splitlines() or [""]:
-            warn(f"error: {line}")
+        else:
+            for line in problem.message.splitlines() or [""]:
+                warn(f"error: {line}")
 
 
 def fail(error: AdjudicateError) -> NoReturn:
@@ -205,8 +210,12 @@ def silence_stdout() -> None:
         pass
 
 
-def each_file(files: "list", format: Format, record: Callable[[str], Any], text: Callable[[str, bool], str]) -> None:
+def each_file(files: "list[Path]", format: Format, record: Callable[[Path], Any],
+              text: Callable[[Path, bool], str]) -> None:
     """Run one library call a file; print JSON (one object, or an array for several files) or text.
+
+    Each call is given the `Path` itself, not its text: the library reads a `str` that holds a line
+    break as YAML text, and a file's name may hold one.
 
     An input error in one file is printed (file:line:col, on stderr) and the others still run;
     the command then exits 2.
@@ -215,9 +224,9 @@ def each_file(files: "list", format: Format, record: Callable[[str], Any], text:
     for path in files:
         try:
             if format is Format.json:
-                records.append(record(str(path)))
+                records.append(record(path))
             else:
-                texts.append(text(str(path), format is Format.markdown))
+                texts.append(text(path, format is Format.markdown))
         except AdjudicateError as error:
             report_problem(error)
             failed = True

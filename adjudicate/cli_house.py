@@ -25,9 +25,9 @@ def diff(
     """
     from tabulate import tabulate
 
-    from adjudicate.diffing import diff as diff_rulings
+    from adjudicate import api
 
-    results = guarded(lambda: diff_rulings(house, [str(path) for path in paths]))
+    results = guarded(lambda: api.diff(house, paths))
     counts = {status: sum(1 for r in results if r.status == status) for status in ("changed", "same", "skipped", "invalid")}
     if format is Format.json:
         echo(dump_json({

@@ -21,26 +21,10 @@ def replay(
 
     Example: adjudicate replay scenarios/euchre/revoke-established.yaml
     """
-    from adjudicate.facts import detect
-    from adjudicate.games import BUILTIN_GAMES
-    from adjudicate.matcher import rulebook_for
-    from adjudicate.report import replay_record, replay_text
-    from adjudicate.scenario import load_scenario
-    from adjudicate.table import replay as replay_hand
+    from adjudicate import api
 
-    def replayed(path: str):
-        scenario = load_scenario(path)
-        builtin = scenario.code in BUILTIN_GAMES and not (house or scenario.house)
-        game = None if builtin else rulebook_for(scenario, house=house)[0].game
-        table = replay_hand(scenario, game)
-        return table, detect(table)
+    def as_text(path: Path, markdown: bool) -> str:
+        replayed = api.replay(path, house=house)
+        return replayed.to_markdown() if markdown else replayed.to_text()
 
-    def as_record(path: str) -> dict:
-        table, facts = replayed(path)
-        return replay_record(table, facts)
-
-    def as_text(path: str, markdown: bool) -> str:
-        table, facts = replayed(path)
-        return replay_text(table, facts, markdown=markdown)
-
-    each_file(files, format, record=as_record, text=as_text)
+    each_file(files, format, record=lambda path: api.replay(path, house=house).to_json(), text=as_text)

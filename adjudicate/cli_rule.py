@@ -21,9 +21,10 @@ def rule(
 
     Example: adjudicate rule scenarios/euchre/revoke-established.yaml
     """
-    from adjudicate.matcher import rule_scenario
-    from adjudicate.report import ruling_record, ruling_text
+    from adjudicate import api
 
-    each_file(files, format,
-              record=lambda path: ruling_record(rule_scenario(path, house=house)),
-              text=lambda path, markdown: ruling_text(rule_scenario(path, house=house), markdown=markdown))
+    def as_text(path: Path, markdown: bool) -> str:
+        ruling = api.rule(path, house=house)
+        return ruling.to_markdown() if markdown else ruling.to_text()
+
+    each_file(files, format, record=lambda path: api.rule(path, house=house).to_json(), text=as_text)

@@ -48,6 +48,23 @@ class Pos(Struct, frozen=True, gc=False):
         return f"{self.path}:{self.line}:{self.column}"
 
 
+class KeyPos(Pos, frozen=True, gc=False):
+    """Where a value stands in a scenario given as a Python mapping (`adjudicate.rule({...})`): it has no
+    lines, so the place is its key path, as Python subscripts it: `log[3]` is `mapping["log"][3]`,
+    `hands.E[0]` is `mapping["hands"]["E"][0]`. `line` and `column` are 0.
+    """
+
+    key: str = ""
+    """The key path; empty for the mapping itself."""
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.key}" if self.key else self.path
+
+
+NOWHERE = Pos("", 0, 0)
+"""The position of a problem that is in no file: an argument naming a code, law or house that does not exist."""
+
+
 class Problem(Struct, frozen=True):
     """One thing wrong with an input file, printed as one line."""
 
@@ -56,7 +73,30 @@ class Problem(Struct, frozen=True):
     omitted: int = 0
     """On the last line of a capped list only: how many problems it stands for (see `InputError`)."""
 
+    @property
+    def path(self) -> str:
+        """The file as the user named it (`<text>`, `<mapping>` for a scenario given as YAML text or a mapping);
+        empty for a problem in no file (a usage error)."""
+        return self.pos.path
+
+    @property
+    def line(self) -> int:
+        """1-based; 0 for the file as a whole, for a value of a mapping (see `key`), and for a usage error."""
+        return self.pos.line
+
+    @property
+    def column(self) -> int:
+        """1-based; 0 where `line` is 0."""
+        return self.pos.column
+
+    @property
+    def key(self) -> str | None:
+        """For a scenario given as a mapping: the key path of the value (`log[3]`); None otherwise."""
+        return self.pos.key if isinstance(self.pos, KeyPos) else None
+
     def __str__(self) -> str:
+        if not self.pos.path:  # in no file: the message alone
+            return self.message
         return f"{self.pos}: {self.message}"
 
 
@@ -83,15 +123,28 @@ def in_file_order(problems: Iterable[Problem]) -> list[Problem]:
 
 
 class AdjudicateError(ValueError):
-    """Base of every error the library raises on purpose."""
+    """Base of every error the library raises on purpose: the one exception type of the Python API.
+
+    `problems` lists what was wrong, each with its `path`, `line`, `column` and `message`: for an
+    input error (`InputError`), each problem at its place in the file; for any other (a usage error:
+    a code, law or house named that does not exist), one problem in no file (path "", line 0), whose
+    message is the error's.
+    """
+
+    problems: tuple[Problem, ...]
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+        self.problems = (Problem(NOWHERE, str(self)),)
 
 
 class InputError(AdjudicateError):
     """One or more problems in an input file (scenario, rulebook, house rules)."""
 
     def __init__(self, problems: Sequence[Problem]):
-        self.problems: tuple[Problem, ...] = _capped(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
+        capped = _capped(problems)
+        super().__init__("\n".join(str(p) for p in capped))
+        self.problems = capped
 
     @classmethod
     def at(cls, pos: Pos, message: str) -> "InputError":

@@ -24,6 +24,7 @@ from adjudicate.table import Moment, Table
 
 if TYPE_CHECKING:
     from adjudicate.decision import Decision
+    from adjudicate.scenario import Scenario
 
 
 class AppliedLaw(Struct, frozen=True):
@@ -315,14 +316,21 @@ def rule_scenario(path: str, rulebook: Rulebook | None = None, house: str | None
     `house` (a house id or a file's path, as given on the command line) overrides the scenario's
     own `house:` (a house id or a path relative to the scenario).
     """
-    from adjudicate.facts import detect
     from adjudicate.scenario import load_scenario
+
+    return rule_loaded(load_scenario(path), rulebook, house)
+
+
+def rule_loaded(scenario: Scenario, rulebook: Rulebook | None = None, house: str | None = None) -> "Decision":
+    """Replay, detect and match a scenario already read (from a file, a text or a mapping: `adjudicate.api`).
+
+    `rulebook`, when given, is the code to rule by instead of the scenario's `code:`; `house` as for `rule_scenario`.
+    """
+    from adjudicate.decision import decide
+    from adjudicate.facts import detect
     from adjudicate.table import replay
 
-    scenario = load_scenario(path)
     rulebook, house_name = rulebook_for(scenario, rulebook, house)
-    from adjudicate.decision import decide
-
     table = replay(scenario, rulebook.game)
     return decide(rulebook, table, detect(table), house_name)
 

@@ -158,6 +158,15 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     """Check a scenario given as text; `path` names it in errors."""
     try:
         root = parse_yaml(text, path)
+    except InputError as error:
+        raise ScenarioError(error.problems) from None
+    return read_scenario(root, path)
+
+
+def read_scenario(root: Node, path: str) -> Scenario:
+    """Check a scenario already read into nodes (from a file, a text, or a Python mapping: `yamlsource.node_of`);
+    `path` names it in errors and is where the files it names are looked for from."""
+    try:
         return _Reader(path).scenario(root)
     except ScenarioError:
         raise

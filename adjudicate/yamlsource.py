@@ -15,12 +15,12 @@ import os
 import re
 import stat
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 import yaml
 from msgspec import Struct, field
 
-from adjudicate.errors import InputError, Pos, Problem, did_you_mean, quote
+from adjudicate.errors import InputError, KeyPos, Pos, Problem, did_you_mean, quote
 
 try:
     _BaseLoader: type = yaml.CSafeLoader
@@ -458,6 +458,102 @@ def read_text(path: str | os.PathLike[str], *, regular_only: bool = False) -> st
         raise InputError.at(Pos(name, line, column),
                             f"the file is not UTF-8 text: byte 0x{data[exc.start]:02X} cannot stand here "
                             "(save the file as UTF-8)") from None
+
+
+# --- a scenario given as Python values ------------------------------------------
+
+_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""What YAML refuses in a file's text (the C0 and C1 controls, lone surrogates, U+FFFE, U+FFFF): refused in the
+text of a mapping as well, so that a mapping can hold nothing its YAML file could not."""
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+
+
+def _key_path(parent: str, key: object) -> str:
+    """`log[3]`, `hands.E`, `expect['not']`... as a Python reader of the mapping would find the value."""
+    if isinstance(key, int):
+        return f"{parent}[{key}]"
+    text = str(key)
+    if _IDENTIFIER.fullmatch(text):
+        return f"{parent}.{text}" if parent else text
+    return f"{parent}[{text!r}]"
+
+
+def _text_of(value: str) -> str:
+    """A `str` (or a subclass, such as a `str` enum's member) as its characters, whatever its `__str__` says."""
+    return str.__str__(value)
+
+
+class _ValueBuilder:
+    """Turns a mapping of plain Python values into `Node`s, each placed at its key path (`KeyPos`).
+
+    The values are what a YAML file would give: `str` (text), `int`, `float`, `bool`, None, a mapping
+    with text keys, a `list` or `tuple`. Each keeps the tag its YAML would have: the number 2 is a
+    whole number, the text "2" is text, as `"2"` quoted in a file is. The limits of files hold:
+    MAX_NODES values, MAX_DEPTH levels (a list holding itself is refused at that depth).
+    """
+
+    def __init__(self, name: str):
+        self.name = name
+        self.count = 0
+
+    def pos(self, key: str) -> KeyPos:
+        return KeyPos(self.name, 0, 0, key)
+
+    def build(self, value: object, key: str, depth: int) -> Node:
+        pos = self.pos(key)
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise InputError.at(pos, f"the mapping holds more than {MAX_NODES:,} values; refused")
+        if depth > MAX_DEPTH:
+            raise InputError.at(pos, f"the mapping nests lists and mappings more than {MAX_DEPTH} deep; refused")
+        if value is None:
+            return Node("scalar", "", pos, NULL_TAG)
+        if isinstance(value, bool):
+            return Node("scalar", "true" if value else "false", pos, _STD + "bool")
+        if isinstance(value, int):
+            return Node("scalar", str(int(value)), pos, _INT_TAG)
+        if isinstance(value, float):
+            return Node("scalar", repr(float(value)), pos, _STD + "float")
+        if isinstance(value, str):
+            text = _text_of(value)
+            bad = _PRINTABLE.search(text)
+            if bad:
+                raise InputError.at(pos, f"the text holds the character {_describe_char(bad.group())}, which a "
+                                         "scenario cannot hold (it could rewrite the terminal it is printed on); "
+                                         "refused")
+            return Node("scalar", text, pos, _STR_TAG)
+        if isinstance(value, Mapping):
+            mapping: dict[str, tuple[Node, Node]] = {}
+            for name, item in value.items():
+                if isinstance(name, str):
+                    text = _text_of(name)
+                elif isinstance(name, int) and not isinstance(name, bool):
+                    text = str(int(name))
+                else:
+                    raise InputError.at(pos, f"a key should be text, not {type(name).__name__} {quote(name)}")
+                child = _key_path(key, text)
+                knode = self.build(text, child, depth + 1)
+                if text in mapping:  # 1 and "1": one key once written out
+                    raise InputError.at(knode.pos, f"duplicate key {quote(text)}")
+                mapping[text] = (knode, self.build(item, child, depth + 1))
+            return Node("map", mapping, pos, _STD + "map")
+        if isinstance(value, (list, tuple)):
+            return Node("seq", [self.build(item, _key_path(key, index), depth + 1) for index, item in enumerate(value)],
+                        pos, _STD + "seq")
+        raise InputError.at(pos, f"a scenario holds text, numbers, true or false, None, lists and mappings; "
+                                 f"not {type(value).__name__} {quote(value)}")
+
+
+def node_of(value: Mapping[str, Any], name: str = "<mapping>") -> Node:
+    """The node tree of a scenario given as a Python mapping (what `yaml.safe_load` of its file would give),
+    each value placed at its key path (`<mapping>:log[3]`): a mapping has no lines."""
+    collecting = gc.isenabled()
+    gc.disable()  # as parse_yaml: the tree holds no cycles
+    try:
+        return _ValueBuilder(name).build(value, "", 0)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def read_yaml(path: str | os.PathLike[str], *, regular_only: bool = False) -> Node:

@@ -257,16 +257,14 @@ def test_near_miss_by_shared_subject_and_by_not():
 
 # --- house ------------------------------------------------------------------------------------------------
 
-def test_house_option_passes_through_or_is_refused_cleanly(folder: Path, monkeypatch):
-    import adjudicate.matcher as matcher
-
-    def old_rule_scenario(path, rulebook=None):  # the signature before house rules
-        raise AssertionError("not called")
-
-    monkeypatch.setattr(matcher, "rule_scenario", old_rule_scenario)
+def test_house_option_passes_through_or_is_refused_cleanly(folder: Path):
+    """`--house` reaches every file's ruling; a house that cannot be read makes each file invalid, in one line."""
+    result = run("check", "--jobs", "1", "--format", "json", "--house", "stick-the-dealer", folder)
+    files = json.loads(result.stdout)["files"]
+    assert [entry["house"] for entry in files] == ["stick-the-dealer"] * len(files) and len(files) == 2
     result = run("check", "--jobs", "1", "--house", "anything.yaml", folder)
     assert result.exit_code == 2
-    assert "house rules are not supported yet" in result.stderr
+    assert result.stdout.splitlines()[0] == "anything.yaml: no such file"
 
 
 # --- schema -------------------------------------------------------------------------------------------------

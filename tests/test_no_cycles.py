@@ -51,3 +51,35 @@ def test_rendering_rulings_and_replays_leaves_no_cycles():
             replay_record(decision.table, decision.facts)
 
     assert _garbage_after(render_all) == 0
+
+
+def test_the_api_s_records_leave_no_cycles():
+    """The CLI rules through `adjudicate.api`: its records (and what they keep to render) are freed as they go too,
+    mappings and texts as sources included."""
+    import yaml
+
+    from adjudicate import api
+
+    files = [path for path in sorted((ROOT / "scenarios").rglob("*.yaml"))
+             if "house" not in path.relative_to(ROOT / "scenarios").parts[:-1]]
+    api.rule(files[0]).to_json()
+    api.replay(files[0]).to_json()
+    api.laws(search="revoke")
+    api.law("euchre:63").to_text()
+
+    def use_all() -> None:
+        for path in files:
+            ruling = api.rule(path)
+            ruling.to_json(), ruling.to_text(), ruling.to_markdown()
+            replayed = api.replay(path)
+            replayed.to_json(), replayed.to_text()
+            text = path.read_text(encoding="utf-8")
+            api.rule(text).to_json()
+            if "house:" not in text:
+                api.rule(yaml.safe_load(text)).to_json()
+        for law in api.laws(search="revoke"):
+            law.to_json()
+        api.law("short-whist:72.V").to_markdown()
+        api.lint()
+
+    assert _garbage_after(use_all) == 0

@@ -1,0 +1,844 @@
+"""The Python API: rule on a hand, replay it, read the laws, check scenario files, from a program.
+
+The library's face, and the only one the command line uses (docs/api.md):
+
+    >>> import adjudicate
+    >>> ruling = adjudicate.rule("scenarios/euchre/revoke-established.yaml")
+    >>> [law.id for law in ruling.laws]
+    ['62', '63', '64']
+
+A scenario is given as a file's path (a `str` or an `os.PathLike`), as YAML text (a `str` that holds a
+line break or begins with `{`), or as a mapping of plain Python values (what `yaml.safe_load` of the
+file would give). Each result is a small frozen record (msgspec Structs, as the library's own), built
+from the records the command line prints: `to_json()` gives exactly the data `--format json` prints,
+`to_text()` and `to_markdown()` exactly the text of the other formats. Every error the library means
+to raise is an `AdjudicateError`, whose `problems` say where (`path`, `line`, `column`, `message`).
+
+Importing this module costs little: the pipeline (YAML, the rulebooks, the replay) is imported by the
+first call that needs it.
+"""
+
+# No `from __future__ import annotations` here, unlike the other modules: msgspec reads the records'
+# annotations when it first converts a ruling, and evaluated ones cost it nothing, where strings cost
+# a `typing.ForwardRef` compiled for each (0.4 ms of every `adjudicate rule`).
+import os
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Union
+
+from msgspec import Struct, field
+
+from adjudicate.errors import AdjudicateError, InputError, Pos, Problem, UsageError
+
+if TYPE_CHECKING:
+    from adjudicate import checking, diffing
+    from adjudicate.decision import Decision
+    from adjudicate.facts import Facts
+    from adjudicate.rulebook import Citation as _Citation
+    from adjudicate.rulebook import Clause as _Clause
+    from adjudicate.rulebook import Law as _Law
+    from adjudicate.rulebook import Library, Rulebook
+    from adjudicate.scenario import Scenario
+    from adjudicate.table import Table
+
+__all__ = [
+    "AdjudicateError", "Problem", "Pos",
+    "rule", "replay", "check", "laws", "law", "law_in_each_code", "code", "codes", "lint", "diff",
+    "scenario_schema",
+    "Ruling", "Irregularity", "Claim", "AppliedLaw", "NotApplied", "Target", "Remedy", "Option", "Made",
+    "Declared", "Score", "Outcome", "Choice", "Question", "Answer",
+    "Replay", "Making", "Trick", "Play",
+    "CheckReport", "Law", "Clause", "Note", "LawEntry", "Citation", "Counterpart", "Code", "LintResult",
+]
+
+Source = Union[str, "os.PathLike[str]", Mapping[str, Any]]
+"""A scenario: a file's path, YAML text, or a mapping."""
+
+TEXT_NAME = "<text>"
+"""How errors and records name a scenario given as YAML text."""
+MAPPING_NAME = "<mapping>"
+"""How errors and records name a scenario given as a mapping (`<mapping>:log[3]`: see `errors.KeyPos`)."""
+
+
+# --- the ruling ------------------------------------------------------------------------------------
+
+class Irregularity(Struct, frozen=True):
+    """An irregularity the replay found: `irregularities[]` of the JSON."""
+
+    kind: str
+    """`revoke`, `lead_out_of_turn`, ... (README, "Irregularities")."""
+    seat: str | None
+    side: str | None
+    trick: int | None
+    entry: int
+    """The log entry (numbered from 1) where it happened."""
+    because: str
+    """What happened, in a sentence."""
+    details: dict[str, Any] = {}
+    """The timing facts of its kind (`established`, `corrected`, `held`, ...), in the JSON's order."""
+    unknown: str | None = None
+    """What the record leaves open about it."""
+
+
+class Claim(Struct, frozen=True):
+    """A claim raised at the table (`claim revoke E`): `claims[]`."""
+
+    by: str
+    kind: str
+    against: str | None
+    entry: int
+    trick: int
+    after_cut: bool
+    after_mix: bool
+    after_next_turn: bool
+
+
+class AppliedLaw(Struct, frozen=True):
+    """A law that decides the dispute (`laws[]`), or that only describes a lawful act (`context[]`)."""
+
+    id: str
+    title: str
+    section: str
+    text: str
+    """Verbatim from the code."""
+    because: str
+    """Why it applies, in a sentence."""
+
+
+class Target(Struct, frozen=True):
+    """What a remedy or a defeat is for (`for[]`): an irregularity, a claim or an act (`kind` says which)."""
+
+    kind: str
+    """The irregularity's kind, or `claim`, or `act`."""
+    seat: str | None
+    entry: int
+    trick: int | None = None
+    claim: str | None = None
+    """For a claim: its kind."""
+    against: str | None = None
+    act: str | None = None
+    """For an act: its words."""
+
+
+class NotApplied(Struct, frozen=True):
+    """A law whose condition holds, defeated by another that applies: `not_applied[]`."""
+
+    law: str
+    title: str
+    by: str
+    """The law that defeats it."""
+    how: str
+    """`bars`, `cancels`, `forfeits`, ..."""
+    what: str
+    """`law`, `remedies` or `rulings`: what of it is defeated."""
+    targets: tuple[Target, ...] = field(name="for")
+    """What of it is defeated (`for` in the JSON); empty: all of it."""
+    because: str
+
+
+class Option(Struct, frozen=True):
+    """One option of a remedy: `remedies[].options[]`."""
+
+    kind: str
+    """`score`, `deduct`, `take_tricks`, `new_deal`, `call_card`, ..."""
+    to: str | None
+    text: str
+    points: int | None = None
+    tricks: int | None = None
+
+
+class Made(Struct, frozen=True):
+    """A choice already made in the log: `remedies[].made`."""
+
+    option: str
+    entry: int | None
+
+
+class Remedy(Struct, frozen=True):
+    """What a side (or a seat) may choose under a law: `remedies[]`."""
+
+    law: str
+    targets: tuple[Target, ...] = field(name="for")
+    """What it is for (`for` in the JSON)."""
+    chooser: str
+    """A side (`NS`, `EW`) or a seat, or the role's words where the record does not say who."""
+    consult: bool
+    """Whether partners may consult before choosing."""
+    made: Made | None
+    """The choice already made in the log, final; None while it is open."""
+    options: tuple[Option, ...]
+    text: str | None = None
+    """The remedy's own words, where the law gives them."""
+
+
+class Declared(Struct, frozen=True):
+    """What a law declares so (`rulings[]`): "The revoke is established"."""
+
+    law: str
+    kind: str
+    text: str
+
+
+class Choice(Struct, frozen=True):
+    """One choice behind a final score: `score.outcomes[].choices[]`."""
+
+    law: str
+    option: str
+    targets: tuple[Target, ...] = field(name="for", default=())
+    made: bool = False
+    """The choice was made in the log."""
+
+
+class Outcome(Struct, frozen=True):
+    """One combination of the open choices and the score it leaves: `score.outcomes[]`."""
+
+    choices: tuple[Choice, ...]
+    after: dict[str, int] | None
+    """The score after the hand (None where the record lacks what it needs: see `needs`)."""
+    meaning: str | None
+    """What it means: "NS win a single game"."""
+    needs: str | None = None
+
+
+class Score(Struct, frozen=True):
+    """The score: `score`."""
+
+    before: dict[str, int] | None
+    hand: dict[str, int] | None
+    """The hand's own points, counted once (None when it was not played out)."""
+    hand_laws: tuple[str, ...]
+    outcomes: tuple[Outcome, ...]
+    more: int = 0
+    """Combinations of choices not scored one by one."""
+
+
+class Answer(Struct, frozen=True):
+    laws: tuple[str, ...]
+
+
+class Question(Struct, frozen=True):
+    """A fact the record leaves open, and the laws that apply if it is so: `unknown[]`."""
+
+    question: str
+    if_so: Answer
+    otherwise: Answer
+
+
+class Ruling(Struct, frozen=True, dict=True):
+    """The ruling on a hand, as `adjudicate rule --format json` gives it, as records.
+
+    Made by `rule`; `to_json()` is the JSON's data itself, `to_text()` and `to_markdown()` the
+    ruling as the table and markdown formats print it.
+    """
+
+    scenario: str
+    """The file as named, or `<text>`, `<mapping>`."""
+    title: str | None
+    code: str
+    house: str | None
+    trump: str | None
+    irregularities: tuple[Irregularity, ...]
+    claims: tuple[Claim, ...]
+    laws: tuple[AppliedLaw, ...]
+    """The laws that decide the dispute."""
+    not_applied: tuple[NotApplied, ...]
+    context: tuple[AppliedLaw, ...]
+    remedies: tuple[Remedy, ...]
+    rulings: tuple[Declared, ...]
+    score: Score | None
+    unknown: tuple[Question, ...]
+
+    @classmethod
+    def _of(cls, decision: "Decision") -> "Ruling":
+        import msgspec
+
+        from adjudicate.report import ruling_record
+
+        record = ruling_record(decision)
+        data = dict(record, irregularities=[_irregularity_data(item) for item in record["irregularities"]])
+        ruling = msgspec.convert(data, cls)
+        ruling.__dict__["_decision"] = decision
+        return ruling
+
+    def _ruled(self) -> "Decision":
+        try:
+            return self.__dict__["_decision"]
+        except KeyError:
+            raise TypeError("this Ruling was not made by adjudicate.rule(), so it has no ruling to render") from None
+
+    @property
+    def law_ids(self) -> list[str]:
+        """The ids of the laws that decide the dispute."""
+        return [law.id for law in self.laws]
+
+    def to_json(self) -> dict[str, Any]:
+        """The data `adjudicate rule --format json` prints, a new dict each call (report.ruling_record)."""
+        from adjudicate.report import ruling_record
+
+        return ruling_record(self._ruled())
+
+    def to_text(self) -> str:
+        """The ruling as `adjudicate rule` prints it (the table format)."""
+        from adjudicate.report import ruling_text
+
+        return ruling_text(self._ruled())
+
+    def to_markdown(self) -> str:
+        """The ruling as `adjudicate rule --format markdown` prints it."""
+        from adjudicate.report import ruling_text
+
+        return ruling_text(self._ruled(), markdown=True)
+
+
+_IRREGULARITY_KEYS = ("kind", "seat", "side", "trick", "entry", "because", "unknown")
+
+
+def _irregularity_data(record: dict[str, Any]) -> dict[str, Any]:
+    """An irregularity's JSON with the facts of its kind gathered under `details`."""
+    data = {key: record[key] for key in _IRREGULARITY_KEYS if key in record}
+    data["details"] = {key: value for key, value in record.items() if key not in _IRREGULARITY_KEYS}
+    return data
+
+
+# --- the replay ------------------------------------------------------------------------------------
+
+class Making(Struct, frozen=True):
+    """How the trump was made (Euchre): `making`."""
+
+    maker: str | None
+    act: str | None
+    round: int | None
+    alone: str | None
+    discard: str | None
+    turned_down: bool
+
+
+class Play(Struct, frozen=True):
+    """A card played to a trick: `tricks[].cards[]`."""
+
+    seat: str
+    card: str
+    entry: int
+    withdrawn: bool = False
+    """Taken back (`correct`)."""
+    irregular: tuple[str, ...] = ()
+    """The kinds of the irregularities at this card."""
+
+
+class Trick(Struct, frozen=True):
+    number: int
+    leader: str
+    cards: tuple[Play, ...]
+    winner: str | None
+    complete: bool
+    quitted: bool
+
+
+class Replay(Struct, frozen=True, dict=True):
+    """The hand as reconstructed, as `adjudicate replay --format json` gives it, as records."""
+
+    scenario: str
+    title: str | None
+    code: str
+    dealer: str
+    eldest: str
+    turned: str | None
+    trump: str | None
+    making: Making | None
+    score: dict[str, int] | None
+    tricks: tuple[Trick, ...]
+    irregularities: tuple[Irregularity, ...]
+    claims: tuple[Claim, ...]
+    unknown: tuple[str, ...]
+
+    @classmethod
+    def _of(cls, table: "Table", facts: "Facts") -> "Replay":
+        import msgspec
+
+        from adjudicate.report import replay_record
+
+        record = replay_record(table, facts)
+        data = dict(record, irregularities=[_irregularity_data(item) for item in record["irregularities"]])
+        replayed = msgspec.convert(data, cls)
+        replayed.__dict__["_hand"] = (table, facts)
+        return replayed
+
+    def _replayed(self) -> "tuple[Table, Facts]":
+        try:
+            return self.__dict__["_hand"]
+        except KeyError:
+            raise TypeError("this Replay was not made by adjudicate.replay(), so it has no hand to render") from None
+
+    def to_json(self) -> dict[str, Any]:
+        """The data `adjudicate replay --format json` prints, a new dict each call (report.replay_record)."""
+        from adjudicate.report import replay_record
+
+        return replay_record(*self._replayed())
+
+    def to_text(self) -> str:
+        """The hand as `adjudicate replay` prints it."""
+        from adjudicate.report import replay_text
+
+        return replay_text(*self._replayed())
+
+    def to_markdown(self) -> str:
+        from adjudicate.report import replay_text
+
+        return replay_text(*self._replayed(), markdown=True)
+
+
+# --- reading a scenario ------------------------------------------------------------------------------
+
+def _read(source: Source, code: str | None) -> "Scenario":
+    """The scenario of a source, its `code:` replaced by `code` when given (or supplied, when it has none)."""
+    from adjudicate.errors import ScenarioError
+    from adjudicate.scenario import read_scenario
+    from adjudicate.yamlsource import node_of, parse_yaml, read_text
+
+    try:
+        if isinstance(source, Mapping):
+            name = MAPPING_NAME
+            root = node_of(source, name)
+        elif isinstance(source, str) and not _is_text(source):
+            name = source
+            root = parse_yaml(read_text(name), name)
+        elif isinstance(source, str):
+            name = TEXT_NAME
+            root = parse_yaml(source, name)
+        elif isinstance(source, os.PathLike):
+            name = os.fsdecode(os.fspath(source))
+            root = parse_yaml(read_text(name), name)
+        else:
+            raise TypeError(f"a scenario is a path, YAML text or a mapping, not {type(source).__name__}")
+    except ScenarioError:
+        raise
+    except InputError as error:
+        raise ScenarioError(error.problems) from None
+    if code is not None and root.is_map():
+        root = _with_code(root, code)
+    return read_scenario(root, name)
+
+
+def _is_text(source: str) -> bool:
+    """A `str` is YAML text if it holds a line break or begins with `{` (a flow mapping); otherwise a path."""
+    return "\n" in source or "\r" in source or source.lstrip().startswith("{")
+
+
+def _with_code(root: Any, code: str) -> Any:
+    from adjudicate.yamlsource import Node
+
+    pairs = dict(root.value)
+    pairs["code"] = (Node("scalar", "code", root.pos), Node("scalar", code, root.pos))
+    return Node("map", pairs, root.pos, root.tag)
+
+
+def _code_rulebook(code: str) -> "Rulebook":
+    """The rulebook `code=` names: a built-in code's id, or a rulebook file's path (trusted, as the command
+    line's `--house` is)."""
+    from adjudicate.errors import did_you_mean
+    from adjudicate.rulebook import builtin_codes, builtin_rulebook
+
+    if code in builtin_codes():
+        return builtin_rulebook(code)
+    if code.endswith((".yaml", ".yml")) or "/" in code or os.sep in code:
+        return _rulebook_file(code)
+    raise UsageError(f"unknown code {code!r}{did_you_mean(code, builtin_codes())}; expected one of: "
+                     f"{', '.join(builtin_codes())}, or a rulebook file's path")
+
+
+_FILES: dict[tuple[str, int, int], "Rulebook"] = {}
+"""Rulebook files already loaded by `code=`, by (real path, mtime, size): a program rules hand after hand."""
+
+
+def _rulebook_file(path: str) -> "Rulebook":
+    from adjudicate.rulebook import load_rulebook
+
+    try:
+        info = os.stat(path)
+    except OSError:
+        return load_rulebook(path)  # it says what is wrong
+    key = (os.path.realpath(path), info.st_mtime_ns, info.st_size)
+    if key not in _FILES:
+        _FILES[key] = load_rulebook(path)
+    return _FILES[key]
+
+
+# --- the functions -------------------------------------------------------------------------------
+
+def rule(source: Source, *, code: str | None = None, house: str | None = None) -> Ruling:
+    """The ruling on a scenario: a file's path, YAML text, or a mapping.
+
+    `code` (a built-in code's id, or a rulebook file's path) rules it by that code instead of its
+    `code:` (which it may then leave out); `house` (a built-in house's id, or a house-rules file's
+    path) under that house instead of its `house:`. Raises `AdjudicateError` for anything wrong
+    with the scenario or the names given.
+    """
+    from adjudicate.matcher import rule_loaded
+
+    scenario = _read(source, code)
+    rulebook = _code_rulebook(code) if code is not None else None
+    return Ruling._of(rule_loaded(scenario, rulebook, house))
+
+
+def replay(source: Source, *, code: str | None = None, house: str | None = None) -> Replay:
+    """The hand as reconstructed, trick by trick, its irregularities found; sources and arguments as `rule`'s."""
+    from adjudicate.facts import detect
+    from adjudicate.games import BUILTIN_GAMES
+    from adjudicate.sources import rulebook_for
+    from adjudicate.table import replay as replay_hand
+
+    scenario = _read(source, code)
+    if code is None and scenario.code in BUILTIN_GAMES and not (house or scenario.house):
+        game = None  # a built-in code's game, without loading its laws
+    else:
+        rulebook = _code_rulebook(code) if code is not None else None
+        game = rulebook_for(scenario, rulebook, house)[0].game
+    table = replay_hand(scenario, game)
+    return Replay._of(table, detect(table))
+
+
+class CheckReport(Struct, frozen=True):
+    """What `check` found: each file's result, the paths skipped, and the counts.
+
+    The records are `adjudicate.checking`'s (`FileResult`, `Finding`, `Skipped`, `Summary`); the
+    renderings are exactly `adjudicate check`'s formats, with `coverage=True` as `--coverage`.
+    """
+
+    files: "tuple[checking.FileResult, ...]"
+    """In order: the paths that could not be checked, then every file checked, sorted by path."""
+    skipped: "tuple[checking.Skipped, ...]"
+    summary: "checking.Summary"
+
+    @property
+    def exit_code(self) -> int:
+        """As `adjudicate check` exits: 0 all passed, 1 some ruling differs from its `expect`, 2 some file is invalid."""
+        return self.summary.exit_code
+
+    @property
+    def ok(self) -> bool:
+        return self.exit_code == 0
+
+    def coverage(self) -> "list[checking.CodeCoverage]":
+        """Which laws with a condition no checked scenario applies, and which have no near miss."""
+        from adjudicate import checking
+
+        return checking.coverage(self.files)
+
+    def _parts(self, coverage: bool) -> tuple[Any, ...]:
+        return self.files, self.summary, self.coverage() if coverage else None, self.skipped
+
+    def to_json(self, coverage: bool = False) -> dict[str, object]:
+        """The data `adjudicate check --format json` prints."""
+        from adjudicate import checking
+
+        return checking.render_json(*self._parts(coverage))
+
+    def to_text(self, coverage: bool = False) -> str:
+        """`file:line:col: message` lines and the summary, as `adjudicate check` prints them."""
+        from adjudicate import checking
+
+        return checking.render_text(*self._parts(coverage))
+
+    def to_junit(self, coverage: bool = False) -> str:
+        from adjudicate import checking
+
+        return checking.render_junit(*self._parts(coverage))
+
+    def to_github(self, coverage: bool = False) -> str:
+        from adjudicate import checking
+
+        return checking.render_github(*self._parts(coverage))
+
+
+def check(paths: "str | os.PathLike[str] | Iterable[str | os.PathLike[str]]", *, house: str | None = None,
+          jobs: int | None = 1, shard: "str | tuple[int, int] | None" = None) -> CheckReport:
+    """Check scenario files against their `expect` blocks, as `adjudicate check` does.
+
+    `paths`: files, and folders searched for *.yaml and *.yml (house/ folders skipped); one path or
+    several. `jobs`: processes to use (1: this one; None: every core). `shard`: only shard K of N,
+    as `"2/4"` or `(2, 4)`. A file that cannot be checked is a result (invalid), not an exception;
+    a `shard` that is not K/N raises `AdjudicateError`.
+    """
+    from adjudicate import checking
+
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    chosen: tuple[int, int] | None = None
+    if shard is not None:
+        try:
+            chosen = checking.parse_shard(shard) if isinstance(shard, str) else checking.parse_shard(
+                f"{shard[0]}/{shard[1]}")
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    collection = checking.collect(os.fspath(path) for path in paths)
+    files = list(collection.files)
+    if chosen is not None:
+        files = checking.shard(files, *chosen)
+    results = list(collection.problems) + checking.check_files(
+        files, jobs=checking.default_jobs() if jobs is None else jobs, house=house)
+    return CheckReport(tuple(results), collection.skipped, checking.summarise(results, len(collection.skipped)))
+
+
+# --- the laws --------------------------------------------------------------------------------------
+
+class Clause(Struct, frozen=True):
+    """A numbered sub-clause of a law ("72.V")."""
+
+    id: str
+    """Its Roman numeral: "V"."""
+    law: str
+    text: str
+
+    @property
+    def ref(self) -> str:
+        return f"{self.law}.{self.id}"
+
+
+class Note(Struct, frozen=True):
+    """A footnote to a law (Cavendish's, in Short Whist): his, not the law's."""
+
+    mark: str
+    by: str
+    text: str
+    refs: tuple[str, ...]
+
+
+class Law(Struct, frozen=True, dict=True):
+    """One law of a code, its text verbatim: what `adjudicate laws --format json` gives for each."""
+
+    code: str
+    id: str
+    section: str
+    title: str
+    kind: str
+    """definition, scoring, procedure, penalty, ruling or etiquette."""
+    subjects: tuple[str, ...]
+    text: str
+    refs: tuple[str, ...]
+    """The laws (or clauses) of its code its text cites."""
+    clauses: tuple[Clause, ...] = ()
+    notes: tuple[Note, ...] = ()
+    score: float | None = None
+    """For a search's hit: how well it matched (higher is better, within one search)."""
+
+    @property
+    def ref(self) -> str:
+        """"euchre:63"."""
+        return f"{self.code}:{self.id}"
+
+    @classmethod
+    def _of(cls, law: "_Law", score: float | None = None) -> "Law":
+        made = cls(law.code, law.id, law.section, law.title, law.kind, law.subjects, law.text, law.refs,
+                   tuple(Clause(c.id, c.law, c.text) for c in law.clauses),
+                   tuple(Note(n.mark, n.by, n.text, n.refs) for n in law.notes), score)
+        made.__dict__["_law"] = law
+        return made
+
+    def to_json(self) -> dict[str, Any]:
+        """The law's record as `laws --format json` prints it (with `score`, rounded, for a search's hit)."""
+        try:
+            record = self.__dict__["_law"].record()
+        except KeyError:
+            raise TypeError("this Law was not made by adjudicate.laws() or law()") from None
+        if self.score is not None:
+            record["score"] = round(self.score, 4)
+        return record
+
+
+class Citation(Struct, frozen=True):
+    """A law that cites another: `cited_by[]` of `law --format json`."""
+
+    code: str
+    id: str
+    title: str
+    ref: str
+    """The ref as written: "72" or "72.V"."""
+    note: str | None
+    """The mark of the note the ref stands in; None when the law's text cites it."""
+
+
+class Counterpart(Struct, frozen=True):
+    """A law of another code about the same thing: `counterparts[]`."""
+
+    code: str
+    id: str
+    title: str
+    subjects: tuple[str, ...]
+    """The subjects the two share."""
+
+
+class LawEntry(Struct, frozen=True, dict=True):
+    """One law in full, as `adjudicate law` shows it: its text, what cites it, its counterparts."""
+
+    law: Law
+    clause: Clause | None
+    """The clause asked for ("short-whist:72.V"), if one was."""
+    code_title: str
+    """The full title of its code."""
+    cited_by: tuple[Citation, ...]
+    counterparts: tuple[Counterpart, ...]
+
+    @property
+    def ref(self) -> str:
+        """"euchre:63", "short-whist:72.V"."""
+        return f"{self.law.code}:{self.clause.ref}" if self.clause else self.law.ref
+
+    @classmethod
+    def _of(cls, library: "Library", law: "_Law", clause: "_Clause | None") -> "LawEntry":
+        cited = library.cited_by(law)
+        counterparts = library.counterparts(law)
+        entry = cls(Law._of(law), Clause(clause.id, clause.law, clause.text) if clause else None,
+                    library[law.code].title,
+                    tuple(Citation(c.law.code, c.law.id, c.law.title, c.ref, c.note.mark if c.note else None)
+                          for c in cited),
+                    tuple(Counterpart(o.code, o.id, o.title, tuple(s for s in o.subjects if s in law.subjects))
+                          for o in counterparts))
+        entry.__dict__["_parts"] = (library, law, clause, cited, counterparts)
+        return entry
+
+    def _shown(self) -> "tuple[Library, _Law, _Clause | None, tuple[_Citation, ...], tuple[_Law, ...]]":
+        try:
+            return self.__dict__["_parts"]
+        except KeyError:
+            raise TypeError("this LawEntry was not made by adjudicate.law()") from None
+
+    def to_json(self) -> dict[str, Any]:
+        """The data `adjudicate law --format json` prints."""
+        from adjudicate.lawreport import law_json
+
+        return law_json(*self._shown()[1:])
+
+    def to_text(self) -> str:
+        from adjudicate.lawreport import law_text
+
+        return law_text(*self._shown())
+
+    def to_markdown(self) -> str:
+        from adjudicate.lawreport import law_markdown
+
+        return law_markdown(*self._shown())
+
+
+class Code(Struct, frozen=True):
+    """A built-in code."""
+
+    id: str
+    """"euchre", "short-whist", "long-whist"."""
+    title: str
+    laws: int
+    """How many laws it has."""
+
+
+def codes() -> tuple[str, ...]:
+    """The ids of the built-in codes."""
+    from adjudicate.rulebook import builtin_codes
+
+    return builtin_codes()
+
+
+def code(name: str) -> Code:
+    """A built-in code by its id; `AdjudicateError` (with a did-you-mean) if there is none."""
+    from adjudicate.rulebook import builtin_library
+
+    rulebook = builtin_library()[name]
+    return Code(rulebook.code, rulebook.title, len(rulebook))
+
+
+def laws(code: str | None = None, search: str | None = None, *, section: str | None = None) -> tuple[Law, ...]:
+    """The laws of the built-in codes (of one, with `code`), in code and law order.
+
+    `section`: only laws whose section heading has all these words, in any form. `search`: the laws
+    matching these words, best first, each with its `score`. An unknown code, or words with nothing
+    to search for, raise `AdjudicateError`.
+    """
+    from adjudicate import lawsearch
+    from adjudicate.rulebook import builtin_library, builtin_rulebook
+
+    found = list(builtin_rulebook(code.strip().lower()).laws) if code is not None else list(builtin_library().laws())
+    if section is not None:
+        found = [law for law in found if lawsearch.in_section(law, section)]
+    if search is None:
+        return tuple(Law._of(law) for law in found)
+    return tuple(Law._of(hit.law, hit.score) for hit in lawsearch.search(found, search))
+
+
+def law(ref: str, number: str | None = None) -> LawEntry:
+    """One law in full: `law("euchre:63")`, a clause `law("short-whist:72.V")`, or `law("euchre", "63")`."""
+    from adjudicate.rulebook import builtin_library
+
+    library = builtin_library()
+    if number is not None:
+        code_id, law_id = ref, number
+    elif ":" in ref:
+        code_id, _, law_id = ref.partition(":")
+    else:
+        raise UsageError(f"which code's law {ref.strip()!r}? name it as CODE:{ref.strip()}, e.g. euchre:63 "
+                         f"(law_in_each_code({ref.strip()!r}) gives it in each code that has it)")
+    found, clause = library.lookup(code_id, law_id.strip())
+    return LawEntry._of(library, found, clause)
+
+
+def law_in_each_code(ref: str) -> tuple[LawEntry, ...]:
+    """The law (or clause) numbered `ref` ("63", "72.V") in each code that has it, by code."""
+    from adjudicate.rulebook import builtin_library
+
+    library = builtin_library()
+    found = library.with_id(ref.strip().upper())  # the numeral of a clause in capitals: "72.v" is 72.V
+    if not found:
+        raise UsageError(f"no code has a law {ref.strip()!r}; the codes are: {', '.join(library.codes)}")
+    return tuple(LawEntry._of(library, item, clause) for item, clause in found)
+
+
+class LintResult(Struct, frozen=True):
+    """What checking one rulebook or house-rules file found."""
+
+    path: str
+    ok: bool
+    laws: int | None
+    """How many laws it has (with a house, its code's as varied); None when it is not ok."""
+    problems: tuple[Problem, ...] = ()
+    house: bool = False
+    """It is a house-rules file."""
+
+    def to_json(self) -> dict[str, Any]:
+        """As `adjudicate lint --format json` prints it, for one file."""
+        return {"path": self.path, "ok": self.ok, "laws": self.laws,
+                "problems": [{"line": p.line, "column": p.column, "message": p.message} for p in self.problems],
+                **({"house": True} if self.house else {})}
+
+
+def lint(paths: "Iterable[str | os.PathLike[str]] | None" = None) -> tuple[LintResult, ...]:
+    """Check rulebook and house-rules files (none given: the built-in ones) with every check the loader makes.
+
+    A file with problems is a result (`ok` false, its `problems`), not an exception.
+    """
+    from adjudicate.errors import RulebookError
+    from adjudicate.house import builtin_house_paths, lint_file
+    from adjudicate.rulebook import builtin_paths
+
+    names = [os.fspath(path) for path in paths] if paths else builtin_paths() + builtin_house_paths()
+    results = []
+    for name in names:
+        try:
+            kind, rulebook = lint_file(name)
+        except RulebookError as error:
+            results.append(LintResult(name, False, None, error.problems))
+        else:
+            results.append(LintResult(name, True, len(rulebook), (), kind == "house"))
+    return tuple(results)
+
+
+def diff(house: str, paths: "Iterable[str | os.PathLike[str]]") -> "tuple[diffing.Difference, ...]":
+    """Which rulings change under a house variant: each scenario under `paths` ruled by its code and by the house.
+
+    Each result is an `adjudicate.diffing.Difference` (path, status: changed, same, skipped or invalid,
+    and a summary of each ruling). An unknown or broken house raises `AdjudicateError`.
+    """
+    from adjudicate.diffing import diff as diff_rulings
+
+    return tuple(diff_rulings(house, [os.fspath(path) for path in paths]))
+
+
+def scenario_schema() -> dict[str, Any]:
+    """A JSON Schema (draft 2020-12) for scenario files, as `adjudicate schema` prints it."""
+    from adjudicate.schema import scenario_schema as schema
+
+    return schema()
