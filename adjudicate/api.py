@@ -89,6 +89,13 @@ class Claim(Struct, frozen=True):
     after_cut: bool
     after_mix: bool
     after_next_turn: bool
+    after_unpresented_cut: bool
+    """After the other side cut without the pack presented (a cut that does not count against him)."""
+    honours_claim: bool
+    """A claim of honours within the meaning of the law (Short Whist 7): of honours, or of the game or score
+    at the end of the hand by a side holding three or four."""
+    withdrawn_at: int | None
+    """The log entry at which it was withdrawn; None if it stands."""
 
 
 class AppliedLaw(Struct, frozen=True):
