@@ -61,9 +61,19 @@ def terms(text: str, keep_stop_words: bool = False) -> list[str]:
     return [stem(w) for w in words(text) if keep_stop_words or w not in STOP_WORDS]
 
 
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "renege": ("revoke",), "reneges": ("revoke",), "reneged": ("revoke",), "reneging": ("revoke",),
+    "renig": ("revoke",), "renegue": ("revoke",),
+    "jack": ("knave",), "jacks": ("knave",), "bower": ("knave",), "bowers": ("knave",),
+    "loner": ("alone",), "solo": ("alone",),
+}
+"""Everyday words for what the codes say otherwise: a renege is a revoke, the jack the knave, a loner a lone hand."""
+
+
 def query_terms(query: str) -> list[str]:
-    """A query's distinct stems, in order, stop words dropped; a `UsageError` if none are left."""
-    found = terms(query)
+    """A query's distinct stems, in order, stop words dropped, everyday words read as the codes' own
+    (`SYNONYMS`: "renege" searches for "revoke"); a `UsageError` if none are left."""
+    found = terms(" ".join(" ".join(SYNONYMS.get(word, (word,))) for word in words(query)))
     if not found:
         raise UsageError(f"nothing to search for in {query!r}: give some words"
                          + (" less common than these" if words(query) else ""))

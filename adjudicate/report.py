@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabulate import tabulate
-
 from adjudicate.escape import visible
 from adjudicate.facts import Facts, Irregularity
 from adjudicate.table import Table
@@ -151,6 +149,8 @@ def replay_text(table: Table, facts: Facts, markdown: bool = False) -> str:
     rows = _trick_rows(table, facts)
     headers = ["trick", "led by", "cards in order", "won by"]
     if rows:
+        from tabulate import tabulate  # only the replay's table needs it: `rule` starts without it
+
         lines.append(tabulate(rows, headers=headers, tablefmt="github" if markdown else "simple"))
     else:
         lines.append("(no card was played)")

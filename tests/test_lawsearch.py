@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from adjudicate.errors import UsageError
 from adjudicate.lawsearch import LawIndex, in_section, query_terms, search, stem, terms
 from adjudicate.rulebook import builtin_library, load_rulebook
+from adjudicate.cli import app
+
+runner = CliRunner()
 
 DATA = Path(__file__).parent / "data" / "rulebooks"
 
@@ -103,3 +108,29 @@ def test_revoking_finds_euchre_62_and_63_near_the_top():
 def test_lead_out_of_turn_finds_each_codes_law():
     found = refs(search(builtin_library().laws(), "lead out of turn", limit=6))
     assert {"euchre:52", "short-whist:62", "long-whist:7"} <= set(found)
+
+
+def test_everyday_words_find_the_codes_own():
+    """Issue 15: `laws --search renege` finds the revoke laws (lawsearch.SYNONYMS, listed in the README)."""
+    from adjudicate.lawsearch import SYNONYMS
+
+    result = runner.invoke(app, ["laws", "--search", "renege", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    found = {(hit["code"], hit["id"]) for hit in json.loads(result.stdout)}
+    assert {("euchre", "63"), ("short-whist", "72"), ("long-whist", "11")} <= found
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    for word in SYNONYMS:
+        assert f"`{word}`" in readme, f"README does not list the search synonym {word!r}"
+
+
+def test_rule_starts_without_tabulate():
+    """Only the replay's table needs tabulate: `adjudicate rule` does not import it (24 ms of a cold start)."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    script = ("import sys; from typer.testing import CliRunner; from adjudicate.cli import app; "
+              f"CliRunner().invoke(app, ['rule', {str(root / 'scenarios/euchre/revoke-established.yaml')!r}]); "
+              "print('tabulate' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False"]
