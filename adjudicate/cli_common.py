@@ -35,11 +35,26 @@ def new_app(**settings: Any) -> typer.Typer:
         add_completion=False,
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
         **settings,
     )
 
 
-app = new_app()
+def _version(value: bool) -> None:
+    if value:
+        from adjudicate import __version__
+
+        echo(f"adjudicate {__version__}")
+        raise typer.Exit()
+
+
+def _main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Print the version and exit.")) -> None:
+    """A rules lawyer for the card table: replays a disputed Euchre or Whist hand and says which numbered laws
+    apply."""
+
+
+app = new_app(callback=_main)
 """Every command registers itself here (`@app.command()` in its `cli_*` module)."""
 
 COMMAND_MODULES = {"rule": "cli_rule", "replay": "cli_replay", "check": "cli_check", "schema": "cli_check",

@@ -17,7 +17,8 @@ def rule(
     house: Annotated[Optional[str], typer.Option(
         "--house", help="House-rules file (or a built-in house's id) to use instead of the scenario's own.")] = None,
 ) -> None:
-    """Rule on scenario files: the irregularities, the laws that apply with their text, and each side's choices.
+    """Rule on scenario files: the irregularities, the laws that decide them and those that do not apply, each
+    side's choices, and the score after each.
 
     Example: adjudicate rule scenarios/euchre/revoke-established.yaml
     """

@@ -103,8 +103,8 @@ def _allowed(module: str, names: tuple[str, ...]) -> bool:
     if module in FACE or module == "adjudicate.cli" or module.startswith("adjudicate.cli_"):
         return True
     if module == "adjudicate":
-        return bool(names) and all(name == "api" or name in adjudicate._API or name.startswith("cli_")
-                                   for name in names)
+        return bool(names) and all(name in ("api", "__version__") or name in adjudicate._API
+                                   or name.startswith("cli_") for name in names)
     if module == "adjudicate.errors":
         return bool(names) and all(name.startswith("EXIT_") or name in PLUMBING for name in names)
     return False

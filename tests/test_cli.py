@@ -55,3 +55,19 @@ def test_the_entry_point_imports_only_the_module_of_the_command(name):
     assert f"Usage: adjudicate {name} [OPTIONS]" in done.stdout
     imported = done.stdout.splitlines()[-1].split()[1:]
     assert sorted(imported) == sorted(["adjudicate.cli_common", f"adjudicate.{COMMAND_MODULES[name]}"])
+
+
+def test_short_help_and_version():
+    """Issue 15: `-h` as well as `--help`, on the app and on each command, and `--version`."""
+    import subprocess
+    import sys
+
+    from adjudicate import __version__
+
+    for args in (["-h"], ["rule", "-h"], ["check", "-h"]):
+        done = subprocess.run([sys.executable, "-m", "adjudicate", *args], capture_output=True, text=True)
+        first = done.stdout.splitlines()[0] if done.stdout else ""
+        assert done.returncode == 0 and first.startswith("Usage: ") and "adjudicate" in first, (args, done.stderr)
+        assert "-h, --help" in done.stdout
+    done = subprocess.run([sys.executable, "-m", "adjudicate", "--version"], capture_output=True, text=True)
+    assert (done.returncode, done.stdout) == (0, f"adjudicate {__version__}\n")
