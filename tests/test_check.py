@@ -167,6 +167,7 @@ def test_junit_is_xml_naming_each_failing_file(folder: Path):
     cases = {case.get("name"): case for case in suite.iter("testcase")}
     assert len(cases) == 4
     assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("4", "1", "1")
+    assert root.get("skipped") is None and suite.get("skipped") == "0"  # the xunit schema: not on <testsuites>
     failure = cases[str(bad)].find("failure")
     assert failure is not None and str(bad) in failure.get("message") and "expect.laws" in failure.text
     error = cases[str(broken)].find("error")
