@@ -232,8 +232,7 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     unknown = tuple(question for question in (
         OpenQuestion(item.question, tuple(law for law in item.laws if law.id in pending)) for item in matched.unknown)
         if question.laws)
-    applied = [item for item in matched.laws if item.law.id in standing]
-    applied = [standing[item.law.id] for item in applied]
+    applied = [standing[item.law.id] for item in matched.laws if item.law.id in standing]
     declarations: list[DeclarationOutcome] = []
     for item in applied:
         if "rulings" in lost_parts.get(item.law.id, ()) or item.law.context:

@@ -18,7 +18,7 @@ from adjudicate.conditions import Fact, FactIndex, Match, atoms, evaluate, requi
 from adjudicate.defeats import order as defeat_order
 from adjudicate.facts import Claim, Facts, Irregularity, honours_dealt
 from adjudicate.facts import side_honours as _side_honours
-from adjudicate.rulebook import Law, Rulebook, builtin_codes, builtin_rulebook
+from adjudicate.rulebook import Law, Rulebook
 from adjudicate.seats import Seat, Side
 from adjudicate.table import Moment, Table
 
