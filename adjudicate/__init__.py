@@ -6,7 +6,7 @@ The Python API (docs/api.md) is this package's face: `adjudicate.rule(source)` r
 `adjudicate.AdjudicateError`. They live in `adjudicate.api`, imported at the first use of one of
 them: `import adjudicate` itself loads nothing (the command line's start is measured).
 
-The pipeline (README, "Layout"): a scenario file is loaded (`scenario`), replayed at a
+The pipeline (docs/development.md, "Layout"): a scenario file is loaded (`scenario`), replayed at a
 table (`table`), its irregularities found (`facts`), matched against a code's
 laws (`rulebook`, `matcher`), decided (`decision`, `scoring`) and rendered (`report`).
 The CLI (`cli`) only parses arguments and calls the API.

@@ -64,7 +64,7 @@ class Irregularity(Struct, frozen=True):
     """An irregularity the replay found: `irregularities[]` of the JSON."""
 
     kind: str
-    """`revoke`, `lead_out_of_turn`, ... (README, "Irregularities")."""
+    """`revoke`, `lead_out_of_turn`, ... (docs/commands.md, `adjudicate replay`)."""
     seat: str | None
     side: str | None
     trick: int | None

@@ -31,7 +31,7 @@ def _making_record(table: Table) -> dict[str, Any] | None:
 
 
 def replay_record(table: Table, facts: Facts) -> dict[str, Any]:
-    """The reconstructed hand as DESIGN.md's `replay --format json` gives it."""
+    """The reconstructed hand as `replay --format json` gives it (docs/commands.md)."""
     scenario = table.scenario
     marks = _marks(facts)
     return {
@@ -248,7 +248,7 @@ def _option_record(item) -> dict[str, Any]:
 
 
 def ruling_record(decision: "Decision") -> dict[str, Any]:
-    """The ruling as DESIGN.md's `rule --format json` gives it."""
+    """The ruling as `rule --format json` gives it (docs/commands.md)."""
     table, facts = decision.table, decision.facts
     scenario = table.scenario
 

@@ -1,7 +1,7 @@
 """Scenario files: what happened at the table, read and checked with positions.
 
 A scenario names the code, the dealer, the hands as dealt (as far as known), the
-turned card and the log of acts in order (DESIGN.md, "Scenario files"). Loading
+turned card and the log of acts in order (docs/scenario-format.md). Loading
 checks the file's shape and the words of every act; whether the acts were
 regular is the replay's business, and whether they were physically possible
 (a card in two places) is checked by the replay against the code's pack.
