@@ -19,7 +19,7 @@ from adjudicate.escape import visible
 if TYPE_CHECKING:
     from adjudicate.api import LawEntry
 
-FormatOption = Annotated[Format, typer.Option("--format", help="table (for people), json or markdown.")]
+FormatOption = Annotated[Format, typer.Option("--format", "-f", help="table (for people), json or markdown.")]
 
 _BARE_REF = re.compile(r"[0-9]+(?:\.[IVXLCivxlc]+)?")
 _COLUMNS = ("code", "id", "section", "title", "kind")
