@@ -83,7 +83,7 @@ def _target(target: dict[str, Any]) -> str:
         return f"{_seat(target['seat'])}'s claim of {target['claim']}{against}"
     if kind == "act":
         who = f"{_seat(target['seat'])}'s " if target.get("seat") else ""
-        return f"{who}\u201c{target['act']}\u201d (log entry {target['entry']})"
+        return f"{who}\"{target['act']}\" (log entry {target['entry']})"
     text = f"the {kind_noun(kind)}"
     if target.get("seat"):
         text += f" by {_seat(target['seat'])}"
