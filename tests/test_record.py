@@ -369,9 +369,10 @@ def test_control_characters_in_a_title_are_escaped_on_the_sheet_too(tmp_path):
     assert plain(first[2:]) == "Ruling: East\\u202e trumps\\n# error: forged\\r\\tx"  # as escape.visible shows it
 
 
-def test_a_format_not_offered_is_refused_with_the_choices():
+def test_a_format_not_offered_is_refused_naming_the_one_meant():
     result = runner.invoke(app, ["rule", "--format", "markdwn", str(REVOKE)])
-    assert result.exit_code == 2 and "'markdwn' is not one of 'table', 'json', 'markdown'" in result.output
+    assert result.exit_code == 2 and "'markdwn'" in result.output and "'markdown'" in result.output
+    assert result.stdout.count("Ruling") == 0
 
 
 # --- docs/ruling-record.md: every record and sheet it shows is the real output -----------------------------
