@@ -100,11 +100,9 @@ def _project(tmp_path: Path) -> Path:
     (tmp_path / ".git").mkdir()
     (tmp_path / "rules").mkdir()
     shutil.copy(ROOT / "tests" / "data" / "rulebooks" / "mini-euchre.yaml", tmp_path / "rules" / "mini.yaml")
-    mini = yaml.safe_load((tmp_path / "rules" / "mini.yaml").read_text(encoding="utf-8"))["code"]
     text = REVOKE.read_text(encoding="utf-8").replace("code: euchre", "code: ../rules/mini.yaml")
     (tmp_path / "hands").mkdir()
     (tmp_path / "hands" / "hand.yaml").write_text(text, encoding="utf-8")
-    assert mini
     return tmp_path / "hands" / "hand.yaml"
 
 
