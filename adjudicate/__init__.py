@@ -23,8 +23,8 @@ if TYPE_CHECKING:  # for type checkers: the names below, as `__getattr__` gives 
     from adjudicate.api import (  # noqa: F401
         AdjudicateError, Answer, AppliedLaw, CheckReport, Choice, Citation, Claim, Clause, Code, Counterpart,
         Declared, Irregularity, Law, LawEntry, LintResult, Made, Making, Note, NotApplied, Option, Outcome, Play,
-        Pos, Problem, Question, Remedy, Replay, Ruling, Score, Target, Trick, check, code, codes, diff, law,
-        law_in_each_code, laws, lint, replay, rule, scenario_schema)
+        Pos, Problem, Question, Record, RecordedFile, RecordedHouse, RecordedScenario, Remedy, Replay, Ruling, Score,
+        Target, Trick, check, code, codes, diff, law, law_in_each_code, laws, lint, replay, rule, scenario_schema)
     from typing import Any
 
 _API = frozenset({
@@ -33,6 +33,7 @@ _API = frozenset({
     "scenario_schema",
     "Ruling", "Irregularity", "Claim", "AppliedLaw", "NotApplied", "Target", "Remedy", "Option", "Made",
     "Declared", "Score", "Outcome", "Choice", "Question", "Answer",
+    "Record", "RecordedFile", "RecordedHouse", "RecordedScenario",
     "Replay", "Making", "Trick", "Play",
     "CheckReport", "Law", "Clause", "Note", "LawEntry", "Citation", "Counterpart", "Code", "LintResult",
 })

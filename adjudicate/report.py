@@ -119,12 +119,8 @@ _MADE = {"order up": "ordered up", "assist": "assisted", "take up": "taken up", 
          "alone": "made", "alone at": "named"}
 
 
-def _heading(table: Table) -> list[str]:
-    scenario = table.scenario
-    lines = [visible(scenario.path) + (f" - {visible(scenario.title)}" if scenario.title else "")]
-    facts = [f"code {scenario.code}", f"dealer {scenario.dealer.word}"]
-    if scenario.turned:
-        facts.append(f"turned {scenario.turned}")
+def trump_words(table: Table) -> str:
+    """The trump and how it was made, as a hand record says it: "hearts (ordered up by West)"."""
     trump = table.trump.word if table.trump else "not made"
     making = table.making
     if making and making.maker:
@@ -133,7 +129,16 @@ def _heading(table: Table) -> list[str]:
         if making.lone:
             trump += f"; {making.lone.word} plays alone"
         trump += ")"
-    facts.append(f"trump {trump}")
+    return trump
+
+
+def _heading(table: Table) -> list[str]:
+    scenario = table.scenario
+    lines = [visible(scenario.path) + (f" - {visible(scenario.title)}" if scenario.title else "")]
+    facts = [f"code {scenario.code}", f"dealer {scenario.dealer.word}"]
+    if scenario.turned:
+        facts.append(f"turned {scenario.turned}")
+    facts.append(f"trump {trump_words(table)}")
     lines.append("; ".join(facts))
     if scenario.score:
         lines.append("score before the hand: " + ", ".join(f"{side} {points}" for side, points in scenario.score.items()))
@@ -214,6 +219,11 @@ _NOUNS = {
     "two_cards_one_trick": "two cards played to one trick",
 }
 """What a remedy is for, as a noun a director says: "for the failure to comply by East"."""
+
+
+def kind_noun(kind: str) -> str:
+    """An irregularity's kind as a noun a director says: "failure to comply", "revoke"."""
+    return _NOUNS.get(kind, _kind_words(kind))
 
 
 def target_words(target: object) -> str | None:
