@@ -20,7 +20,7 @@ import errno
 import os
 import stat
 import sys
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from msgspec import Struct
 
@@ -54,8 +54,11 @@ class Finding(Struct, frozen=True):
     message: str
     key: str | None = None
     """For a failing expectation: the `expect` key (`laws`, `include`, `not`, `trump`, ...)."""
-    expected: str | None = None
-    actual: str | None = None
+    expected: Any = None
+    """For a failing expectation: what was expected, as a JSON value (a list of law ids, a seat, a score as
+    {side: points}, null: `adjudicate.expectations.Mismatch.expected_value`); the words are in `message`."""
+    actual: Any = None
+    """What the ruling gives, in the same shape."""
 
     @property
     def where(self) -> str:
@@ -355,7 +358,7 @@ def check_file(path: str, house: str | None = None) -> FileResult:
                                     f"report it): {type(error).__name__}: {error}")
     findings = tuple(
         Finding(m.pos.path, m.pos.line, m.pos.column, f"expect.{m.key}: expected {m.expected}; actual {m.actual}",
-                m.key, m.expected, m.actual)
+                m.key, m.expected_value, m.actual_value)
         for m in mismatches)
     return FileResult(path, FAILED if findings else PASSED, findings, code, decision.house, laws,
                       tuple(expect.exclude), True, opened, shown)
