@@ -232,6 +232,39 @@ def test_junit_is_xml_naming_each_failing_file(folder: Path):
     assert cases[str(folder / "a" / "good.yaml")].find("failure") is None
 
 
+def test_junit_times_are_measured_to_the_millisecond_and_all_else_is_the_same_bytes(folder: Path):
+    """JUnit is the one format carrying run times: `time` on <testsuites>, <testsuite> and each <testcase>,
+    in seconds to the millisecond; with the times taken out, two runs give the same bytes."""
+    (folder / "a" / "bad.yaml").write_text(BAD_EXPECT)
+    args = ("check", "--jobs", "1", "--format", "junit", folder, folder / "a" / "house" / "variant.yaml")
+    first, second = run(*args).stdout, run(*args).stdout
+    root = ET.fromstring(first.encode())
+    suite = root.find("testsuite")
+    assert suite is not None
+    cases = list(suite.iter("testcase"))
+    times = [root.get("time"), suite.get("time"), *(case.get("time") for case in cases)]
+    assert all(re.fullmatch(r"\d+\.\d{3}", str(value)) for value in times), times
+    assert root.get("time") == suite.get("time")
+    checked = [float(case.get("time")) for case in cases if case.find("skipped") is None]
+    assert len(checked) == 3 and sum(checked) <= float(suite.get("time")) + 0.001 * len(checked)
+    assert [case.get("time") for case in cases if case.find("skipped") is not None] == ["0.000"]
+    assert root.get("skipped") is None  # still off <testsuites>, which the xunit schema refuses it on
+
+    def untimed(xml: str) -> str:
+        return re.sub(r' time="\d+\.\d{3}"', ' time="…"', xml)
+
+    assert untimed(first) == untimed(second)
+    assert first.count(' time="') == len(cases) + 2
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "sarif"])
+def test_no_other_format_carries_a_time(folder: Path, fmt: str):
+    (folder / "a" / "bad.yaml").write_text(BAD_EXPECT)
+    outputs = {run("check", "--jobs", "1", "--format", fmt, folder).stdout for _ in range(3)}
+    assert len(outputs) == 1
+    assert "seconds" not in next(iter(outputs)) and '"time' not in next(iter(outputs))
+
+
 def test_github_annotation_on_the_expect_line(folder: Path):
     bad = folder / "a" / "bad.yaml"
     bad.write_text(BAD_EXPECT)
