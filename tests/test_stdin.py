@@ -215,3 +215,17 @@ def test_on_a_terminal_it_says_how_to_end_the_input():
     assert err.decode().splitlines() == ["reading a scenario from standard input; end it with Ctrl-D (Ctrl-Z then "
                                          "Enter on Windows)"]
     assert json.loads(out)["scenario"] == "<stdin>"
+
+
+def test_a_file_called_stdin_in_the_working_directory_does_not_move_the_boundary(tmp_path: Path, monkeypatch):
+    project, outside = tmp_path / "club", tmp_path / "outside"
+    (project / ".git").mkdir(parents=True)
+    outside.mkdir()
+    house = (ROOT / "tests" / "data" / "house" / "no-renege-after-mix.yaml").read_text(encoding="utf-8")
+    (outside / "club.yaml").write_text(house, encoding="utf-8")
+    (project / "<stdin>").symlink_to(outside / "club.yaml")  # from a pull request, say
+    monkeypatch.chdir(project)
+    text = GOOD.replace("code: euchre", "code: euchre\nhouse: ../outside/club.yaml", 1)
+    result = run("rule", "-", input=text.encode())
+    assert result.exit_code == 2
+    assert f"is outside the project of the scenario, {project.resolve()}" in result.stderr
