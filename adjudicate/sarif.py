@@ -135,16 +135,18 @@ def uri_of(path: str, folder: bool = False) -> tuple[str, bool]:
     Percent-encoded from the path's bytes (a name's undecodable bytes are its own bytes again), with `/`
     between its parts; a folder's ends in `/`.
     """
+    from pathlib import Path
+
     absolute = os.path.abspath(path)
     relative = os.path.relpath(absolute)
     inside = relative != os.pardir and not relative.startswith(os.pardir + os.sep)
-    parts = (relative if inside else absolute).split(os.sep)
-    encoded = quote(os.fsencode("/".join(parts)), safe="/")
+    if inside:
+        encoded = quote(os.fsencode("/".join(relative.split(os.sep))), safe="/")
+    else:
+        encoded = Path(absolute).as_uri()  # file:///..., a Windows drive's colon kept
     if folder and not encoded.endswith("/"):
         encoded += "/"
-    if inside:
-        return encoded, True
-    return "file://" + (encoded if encoded.startswith("/") else "/" + encoded), False
+    return encoded, inside
 
 
 def _artifact(path: str, folder: bool, streams: dict[str, int]) -> dict[str, Any]:
