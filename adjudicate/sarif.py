@@ -11,7 +11,7 @@ one result at its file, line and column (docs/ci.md, "SARIF"):
   an absolute `file:` URI; the scenario read from standard input is the run's one artifact with no URI
   at all, located by its index (it is `invocations[0].stdin` too);
 - a problem with a file as a whole (it cannot be read) is placed on its first line: GitHub needs a line;
-- `partialFingerprints` identify a result by its rule, its file, its `expect` key (or, for an invalid
+- `partialFingerprints` identify a result by its rule, its file's URI, its `expect` key (or, for an invalid
   file, its message) and how many such came before it in the file: not by its line, so a result keeps
   its identity (and its alert) when lines are added above it;
 - the messages are `message.text` only, never markdown: they quote scenario files, which come from
@@ -175,13 +175,15 @@ def _fingerprint(*parts: str) -> str:
 def _result(rule: str, finding: Finding, seen: dict[tuple[str, ...], int], streams: dict[str, int],
             folder: bool = False) -> dict[str, Any]:
     kind = RULES[RULE_INDEX[rule]]
-    about = finding.key if finding.key is not None else finding.message
-    identity = (rule, finding.path, about)
+    location = _location(finding.path, finding.line, finding.column, streams, folder)
+    # The file as its URI (`scenarios/x.yaml`, however the path was written) or the stream's name.
+    where = location["physicalLocation"]["artifactLocation"].get("uri", finding.path)
+    identity = (rule, where, finding.key if finding.key is not None else finding.message)
     seen[identity] = count = seen.get(identity, 0) + 1
     result: dict[str, Any] = {
         "ruleId": rule, "ruleIndex": RULE_INDEX[rule], "level": kind.level,
         "message": {"text": visible(finding.message)},
-        "locations": [_location(finding.path, finding.line, finding.column, streams, folder)],
+        "locations": [location],
         "partialFingerprints": {FINGERPRINT: _fingerprint(*identity, str(count))},
     }
     if finding.key is not None:

@@ -158,6 +158,9 @@ def test_a_result_keeps_its_fingerprint_when_lines_move_and_the_log_its_bytes(tr
     (before,), (after,) = first["runs"][0]["results"], moved["runs"][0]["results"]
     assert after["locations"][0]["physicalLocation"]["region"]["startLine"] == LAWS_LINE + 1
     assert after["partialFingerprints"] == before["partialFingerprints"]
+    for spelt in (f"../{tree.name}/scenarios", tree / "scenarios"):  # the same file, its path written otherwise
+        (same,) = sarif_of(spelt)[1]["runs"][0]["results"]
+        assert same["partialFingerprints"] == after["partialFingerprints"]
     (tree / "scenarios" / "other.yaml").write_text(WRONG, encoding="utf-8")
     _, two, _ = sarif_of("scenarios")
     assert len({json.dumps(r["partialFingerprints"]) for r in two["runs"][0]["results"]}) == 2
