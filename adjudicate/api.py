@@ -8,8 +8,8 @@ The library's face, and the only one the command line uses (docs/api.md):
     ['62', '63', '64']
 
 A scenario is given as a file's path (a `str` or an `os.PathLike`), as YAML text (a `str` that holds a
-line break or begins with `{`), or as a mapping of plain Python values (what `yaml.safe_load` of the
-file would give). Each result is a small frozen record (msgspec Structs, as the library's own), built
+line break or begins with `{`), as a mapping of plain Python values (what `yaml.safe_load` of the
+file would give), or as a binary stream read to its end (`sys.stdin.buffer`: `adjudicate rule -`). Each result is a small frozen record (msgspec Structs, as the library's own), built
 from the records the command line prints: `to_json()` gives exactly the data `--format json` prints,
 `to_text()` and `to_markdown()` exactly the text of the other formats. Every error the library means
 to raise is an `AdjudicateError`, whose `problems` say where (`path`, `line`, `column`, `message`).
@@ -22,7 +22,7 @@ first call that needs it.
 # annotations when it first converts a ruling, and evaluated ones cost it nothing, where strings cost
 # a `typing.ForwardRef` compiled for each (0.4 ms of every `adjudicate rule`).
 import os
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Union
+from typing import IO, TYPE_CHECKING, Any, Iterable, Mapping, Union
 
 from msgspec import Struct, field
 
@@ -51,13 +51,24 @@ __all__ = [
     "CheckReport", "Law", "Clause", "Note", "LawEntry", "Citation", "Counterpart", "Code", "LintResult",
 ]
 
-Source = Union[str, "os.PathLike[str]", Mapping[str, Any]]
-"""A scenario: a file's path, YAML text, or a mapping."""
+Source = Union[str, "os.PathLike[str]", Mapping[str, Any], IO[bytes]]
+"""A scenario: a file's path, YAML text, a mapping, or a binary stream (standard input)."""
 
 TEXT_NAME = "<text>"
 """How errors and records name a scenario given as YAML text."""
 MAPPING_NAME = "<mapping>"
 """How errors and records name a scenario given as a mapping (`<mapping>:log[3]`: see `errors.KeyPos`)."""
+STREAM_NAME = "<stream>"
+"""How errors and records name a stream that has no name of its own (`sys.stdin.buffer`'s is `<stdin>`)."""
+
+
+def _is_stream(source: object) -> bool:
+    return callable(getattr(source, "read", None)) and not isinstance(source, (str, bytes, Mapping))
+
+
+def _stream_name(stream: object) -> str:
+    name = getattr(stream, "name", None)
+    return name if isinstance(name, str) and name else STREAM_NAME
 
 
 # --- the ruling ------------------------------------------------------------------------------------
@@ -477,8 +488,16 @@ def _read(source: Source, code: str | None) -> "tuple[Scenario, Given]":
             data, text = read_source(name)
             root = parse_yaml(text, name)
             given = Given("file", data)
+        elif _is_stream(source):
+            from adjudicate.yamlsource import read_stream_source
+
+            name = _stream_name(source)
+            data, text = read_stream_source(source, name)
+            root = parse_yaml(text, name)
+            given = Given("stream", data)
         else:
-            raise TypeError(f"a scenario is a path, YAML text or a mapping, not {type(source).__name__}")
+            raise TypeError(f"a scenario is a path, YAML text, a mapping or a binary stream, not "
+                            f"{type(source).__name__}")
     except ScenarioError:
         raise
     except InputError as error:
@@ -574,9 +593,12 @@ class CheckReport(Struct, frozen=True):
     """
 
     files: "tuple[checking.FileResult, ...]"
-    """In order: the paths that could not be checked, then every file checked, sorted by path."""
+    """In order: the paths that could not be checked, the scenario read from a stream (standard input), then
+    every file checked, sorted by path."""
     skipped: "tuple[checking.Skipped, ...]"
     summary: "checking.Summary"
+    seconds: float = 0.0
+    """How long the check took, start to end (the JUnit format's `time`; no other format prints it)."""
 
     @property
     def exit_code(self) -> int:
@@ -609,9 +631,17 @@ class CheckReport(Struct, frozen=True):
         return checking.render_text(*self._parts(coverage))
 
     def to_junit(self, coverage: bool = False) -> str:
+        """JUnit XML, as `adjudicate check --format junit` prints it: the one format with run times (`time`)."""
         from adjudicate import checking
 
-        return checking.render_junit(*self._parts(coverage))
+        files, summary, covered, skipped = self._parts(coverage)
+        return checking.render_junit(files, summary, covered, skipped, seconds=self.seconds)
+
+    def to_sarif(self, coverage: bool = False) -> dict[str, object]:
+        """The SARIF 2.1.0 log `adjudicate check --format sarif` prints, as data (docs/ci.md)."""
+        from adjudicate import __version__, sarif
+
+        return sarif.render_sarif(*self._parts(coverage), version=__version__)
 
     def to_github(self, coverage: bool = False) -> str:
         from adjudicate import checking
@@ -619,19 +649,30 @@ class CheckReport(Struct, frozen=True):
         return checking.render_github(*self._parts(coverage))
 
 
-def check(paths: "str | os.PathLike[str] | Iterable[str | os.PathLike[str]]", *, house: str | None = None,
-          jobs: int | None = 1, shard: "str | tuple[int, int] | None" = None) -> CheckReport:
+def check(paths: "str | os.PathLike[str] | IO[bytes] | Iterable[str | os.PathLike[str] | IO[bytes]]", *,
+          house: str | None = None, jobs: int | None = 1, shard: "str | tuple[int, int] | None" = None) -> CheckReport:
     """Check scenario files against their `expect` blocks, as `adjudicate check` does.
 
     `paths`: files, and folders searched for *.yaml and *.yml (house/ folders skipped); one path or
-    several. `jobs`: processes to use (1: this one; None: every core). `shard`: only shard K of N,
-    as `"2/4"` or `(2, 4)`. A file that cannot be checked is a result (invalid), not an exception;
-    a `shard` that is not K/N raises `AdjudicateError`.
+    several. A binary stream among them (`sys.stdin.buffer`, as `adjudicate check -` gives) is read to
+    its end as one scenario, named by its `name` (`<stdin>`), and checked in this process; the same
+    stream given twice raises `AdjudicateError`. `jobs`: processes to use (1: this one; None: every
+    core). `shard`: only shard K of N, as `"2/4"` or `(2, 4)` (a stream is checked in shard 1). A file
+    that cannot be checked is a result (invalid), not an exception; a `shard` that is not K/N raises
+    `AdjudicateError`.
     """
+    import time
+
     from adjudicate import checking
 
-    if isinstance(paths, (str, os.PathLike)):
-        paths = [paths]
+    started = time.perf_counter()
+    one = isinstance(paths, (str, os.PathLike)) or _is_stream(paths)
+    given: list[Any] = [paths] if one else list(paths)  # type: ignore[arg-type]
+    streams: list[Any] = [item for item in given if _is_stream(item)]
+    if len({id(stream) for stream in streams}) < len(streams):
+        twice = next(s for i, s in enumerate(streams) if any(other is s for other in streams[:i]))
+        raise UsageError(f"{_stream_name(twice)} is given twice: a stream can be read only once")
+    named = [item for item in given if not _is_stream(item)]
     chosen: tuple[int, int] | None = None
     if shard is not None:
         try:
@@ -639,13 +680,17 @@ def check(paths: "str | os.PathLike[str] | Iterable[str | os.PathLike[str]]", *,
                 f"{shard[0]}/{shard[1]}")
         except ValueError as error:
             raise UsageError(str(error)) from None
-    collection = checking.collect(os.fspath(path) for path in paths)
+    collection = checking.collect(os.fspath(path) for path in named)
     files = list(collection.files)
     if chosen is not None:
         files = checking.shard(files, *chosen)
-    results = list(collection.problems) + checking.check_files(
+        if chosen[0] != 1:
+            streams = []
+    read = [checking.check_stream(stream, house, _stream_name(stream)) for stream in streams]
+    results = list(collection.problems) + read + checking.check_files(
         files, jobs=checking.default_jobs() if jobs is None else jobs, house=house)
-    return CheckReport(tuple(results), collection.skipped, checking.summarise(results, len(collection.skipped)))
+    return CheckReport(tuple(results), collection.skipped, checking.summarise(results, len(collection.skipped)),
+                       time.perf_counter() - started)
 
 
 # --- the laws --------------------------------------------------------------------------------------

@@ -21,12 +21,13 @@ if TYPE_CHECKING:
     from adjudicate.decision import Decision
     from adjudicate.rulebook import SourceFile
 
-DIGEST_OF = {"file": "file bytes", "text": "text as UTF-8", "mapping": "mapping as canonical JSON"}
+DIGEST_OF = {"file": "file bytes", "stream": "stream bytes", "text": "text as UTF-8",
+             "mapping": "mapping as canonical JSON"}
 """What the scenario's digest is of, by how the scenario was given (the record's `scenario.of`)."""
 
 
 class Given(Struct, frozen=True):
-    """A scenario as it was given: how (`file`, `text`, `mapping`) and the bytes its digest is of."""
+    """A scenario as it was given: how (`file`, `stream`, `text`, `mapping`) and the bytes its digest is of."""
 
     form: str
     data: bytes

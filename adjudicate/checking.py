@@ -20,7 +20,8 @@ import errno
 import os
 import stat
 import sys
-from typing import Iterable, Sequence
+import time
+from typing import IO, Any, Iterable, Sequence
 
 from msgspec import Struct
 
@@ -32,9 +33,11 @@ HOUSE_FOLDER = "house"
 
 PASSED, FAILED, INVALID = "passed", "failed", "invalid"
 
-FOLDER, NOT_CHECKED = "folder", "not checked"
+FOLDER, NOT_CHECKED, INTERNAL = "folder", "not checked", "internal"
 """The causes of an invalid result that is not a file's own fault: a folder that could not be read,
-files a worker process did not finish (it died)."""
+files a worker process did not finish (it died), a bug in adjudicate met while ruling a file."""
+STDIN = "<stdin>"
+"""How results and messages name the scenario read from standard input (`adjudicate check -`)."""
 HOUSE, LINK = "house", "link"
 """Why a path was skipped: a house-rules file named on the command line; a link out of the folder given."""
 HOUSE_REASON = "a house-rules file (under a house/ folder), not a scenario"
@@ -54,8 +57,11 @@ class Finding(Struct, frozen=True):
     message: str
     key: str | None = None
     """For a failing expectation: the `expect` key (`laws`, `include`, `not`, `trump`, ...)."""
-    expected: str | None = None
-    actual: str | None = None
+    expected: Any = None
+    """For a failing expectation: what was expected, as a JSON value (a list of law ids, a seat, a score as
+    {side: points}, null: `adjudicate.expectations.Mismatch.expected_value`); the words are in `message`."""
+    actual: Any = None
+    """What the ruling gives, in the same shape."""
 
     @property
     def where(self) -> str:
@@ -85,8 +91,13 @@ class FileResult(Struct, frozen=True):
     shown: tuple[str, ...] = ()
     """Besides `laws`, the laws whose condition the hand met that the ruling names as context or not applied."""
     cause: str | None = None
-    """For an invalid result that is not a file's own fault: FOLDER (a folder that could not be read)
-    or NOT_CHECKED (the worker process checking it died)."""
+    """For an invalid result that is not a file's own fault: FOLDER (a folder that could not be read),
+    NOT_CHECKED (the worker process checking it died) or INTERNAL (a bug in adjudicate)."""
+    stream: bool = False
+    """It was read from a stream (standard input), not a file: `path` is the stream's name (`<stdin>`)."""
+    seconds: float = 0.0
+    """How long checking it took (reading, replaying, ruling, comparing); 0 for a path not checked. Only
+    the JUnit format prints it: every other format is the same bytes for the same files."""
 
 
 class Skipped(Struct, frozen=True):
@@ -323,12 +334,46 @@ def _invalid(path: str, line: int, column: int, message: str, cause: str | None 
 
 def check_file(path: str, house: str | None = None) -> FileResult:
     """Load, replay and rule one scenario file and compare the ruling with its `expect` block."""
+    started = time.perf_counter()
+    result = _check(path, None, house)
+    return _timed(result, started)
+
+
+def check_stream(stream: IO[bytes], house: str | None = None, name: str = STDIN) -> FileResult:
+    """Read one scenario from `stream` (standard input) to its end, with the limits of a file, and check it
+    as `check_file` checks a file; the result and its findings are named `name`."""
+    from adjudicate.errors import InputError
+    from adjudicate.yamlsource import read_stream
+
+    started = time.perf_counter()
+    try:
+        text = read_stream(stream, name)
+    except InputError as error:
+        result = FileResult(name, INVALID, tuple(Finding(p.pos.path, p.pos.line, p.pos.column, p.message)
+                                                 for p in error.problems))
+    else:
+        result = _check(name, text, house)
+    return _timed(result, started, stream=True)
+
+
+def _timed(result: FileResult, started: float, stream: bool = False) -> FileResult:
+    import msgspec
+
+    return msgspec.structs.replace(result, seconds=time.perf_counter() - started, stream=stream)
+
+
+def _check(path: str, text: str | None, house: str | None) -> FileResult:
     from adjudicate.errors import AdjudicateError, InputError
     from adjudicate.expectations import compare
-    from adjudicate.matcher import rule_scenario
+    from adjudicate.matcher import rule_loaded
+    from adjudicate.scenario import load_scenario, parse_scenario
 
     try:
-        decision = rule_scenario(path, house=house) if house else rule_scenario(path)
+        if text is None:
+            scenario = load_scenario(path)
+        else:
+            scenario = parse_scenario(text, path)
+        decision = rule_loaded(scenario, house=house)
     except InputError as error:
         findings = tuple(Finding(p.pos.path, p.pos.line, p.pos.column, p.message) for p in error.problems)
         return FileResult(path, INVALID, findings or (Finding(path, 0, 0, str(error)),))
@@ -338,7 +383,7 @@ def check_file(path: str, house: str | None = None) -> FileResult:
         return _invalid(path, 0, 0, "the file nests too deep to rule on")
     except Exception as error:  # noqa: BLE001 - a bug in the engine must not hide the other files' results
         return _invalid(path, 0, 0, f"internal error while ruling (a bug in adjudicate, please report it): "
-                                    f"{type(error).__name__}: {error}")
+                                    f"{type(error).__name__}: {error}", INTERNAL)
     scenario = decision.table.scenario
     expect = scenario.expect
     laws = tuple(decision.law_ids)
@@ -352,10 +397,10 @@ def check_file(path: str, house: str | None = None) -> FileResult:
         mismatches = compare(expect, decision.table, decision.facts, decision)
     except Exception as error:  # noqa: BLE001
         return _invalid(path, 0, 0, f"internal error while comparing `expect` (a bug in adjudicate, please "
-                                    f"report it): {type(error).__name__}: {error}")
+                                    f"report it): {type(error).__name__}: {error}", INTERNAL)
     findings = tuple(
         Finding(m.pos.path, m.pos.line, m.pos.column, f"expect.{m.key}: expected {m.expected}; actual {m.actual}",
-                m.key, m.expected, m.actual)
+                m.key, m.expected_value, m.actual_value)
         for m in mismatches)
     return FileResult(path, FAILED if findings else PASSED, findings, code, decision.house, laws,
                       tuple(expect.exclude), True, opened, shown)
@@ -503,7 +548,7 @@ def summarise(results: Sequence[FileResult], skipped: int = 0) -> Summary:
     causes = {FOLDER: 0, NOT_CHECKED: 0}
     for result in results:
         counts[result.status] += 1
-        if result.cause is not None:
+        if result.cause in causes:
             causes[result.cause] += 1
     return Summary(counts[PASSED], counts[FAILED], counts[INVALID], skipped, causes[FOLDER], causes[NOT_CHECKED])
 
@@ -669,9 +714,19 @@ def render_json(results: Sequence[FileResult], summary: Summary, report: Sequenc
     return data
 
 
+def _seconds(seconds: float) -> str:
+    """A JUnit `time`: seconds, to the millisecond."""
+    return f"{max(seconds, 0.0):.3f}"
+
+
 def render_junit(results: Sequence[FileResult], summary: Summary, report: Sequence[CodeCoverage] | None,
-                 skipped: Sequence[Skipped] = ()) -> str:
+                 skipped: Sequence[Skipped] = (), seconds: float = 0.0) -> str:
     """JUnit XML: one testsuite, one testcase per file; a failing file has a <failure>, an invalid one an <error>.
+
+    `time` on <testsuites> and <testsuite> is `seconds` (the whole check, start to end), on each
+    <testcase> the time checking that file took (`FileResult.seconds`), in seconds to the millisecond:
+    CI systems show the slow ones. So this format, alone of check's formats, differs from run to run;
+    everything else in it is the same bytes for the same files.
 
     Every name and message is shown with its control characters escaped (`visible`): XML 1.0 cannot
     hold most of them, not even as character references, and a file name's undecodable bytes are no
@@ -681,14 +736,15 @@ def render_junit(results: Sequence[FileResult], summary: Summary, report: Sequen
 
     total = len(results) + len(skipped)
     counts = {"tests": str(total), "failures": str(summary.failed), "errors": str(summary.invalid),
-              "skipped": str(len(skipped))}
+              "skipped": str(len(skipped)), "time": _seconds(seconds)}
     # The xunit schema (Jenkins, GitLab) refuses `skipped` on <testsuites>: it belongs to <testsuite>.
     root = ET.Element("testsuites", {"name": "adjudicate check",
                                      **{key: value for key, value in counts.items() if key != "skipped"}})
     suite = ET.SubElement(root, "testsuite", {"name": "adjudicate check", **counts})
     for result in results:
         path = visible(result.path)
-        case = ET.SubElement(suite, "testcase", {"classname": _classname(path), "name": path, "file": path})
+        case = ET.SubElement(suite, "testcase", {"classname": _classname(path), "name": path, "file": path,
+                                                 "time": _seconds(result.seconds)})
         if result.status == PASSED:
             continue
         tag = "failure" if result.status == FAILED else "error"
@@ -699,7 +755,8 @@ def render_junit(results: Sequence[FileResult], summary: Summary, report: Sequen
         element.text = "\n".join(visible(str(f)) for f in result.findings)
     for item in skipped:
         path = visible(item.path)
-        case = ET.SubElement(suite, "testcase", {"classname": _classname(path), "name": path, "file": path})
+        case = ET.SubElement(suite, "testcase", {"classname": _classname(path), "name": path, "file": path,
+                                                 "time": _seconds(0.0)})
         ET.SubElement(case, "skipped", {"message": visible(item.reason)})
     if report is not None:
         ET.SubElement(suite, "system-out").text = "\n".join(coverage_lines(report))

@@ -7,12 +7,11 @@ imported inside the commands so that the other commands do not pay for it.
 from __future__ import annotations
 
 import enum
-from pathlib import Path
 from typing import Annotated, List, Optional
 
 import typer
 
-from adjudicate.cli_common import app, dump_json, echo, guarded
+from adjudicate.cli_common import app, dump_json, echo, guarded, scenario_sources
 
 
 class CheckFormat(str, enum.Enum):
@@ -22,16 +21,18 @@ class CheckFormat(str, enum.Enum):
     json = "json"
     junit = "junit"
     github = "github"
+    sarif = "sarif"
 
 
 @app.command("check")
 def check_command(
-    paths: Annotated[List[Path], typer.Argument(
-        metavar="PATH", help="Scenario files, and folders to search for *.yaml and *.yml (house/ folders skipped).",
-        show_default=False, readable=False)],
+    paths: Annotated[List[str], typer.Argument(
+        metavar="PATH", help="Scenario files, and folders to search for *.yaml and *.yml (house/ folders skipped); "
+                             "- reads one scenario from standard input.", show_default=False)],
     format: Annotated[CheckFormat, typer.Option(
-        "--format", "-f", help="text (file:line:col lines and a summary), json, junit (JUnit XML) or github "
-                               "(workflow annotations).")] = CheckFormat.text,
+        "--format", "-f", help="text (file:line:col lines and a summary), json, junit (JUnit XML, with run "
+                               "times), github (workflow annotations) or sarif (SARIF 2.1.0, for code "
+                               "scanning).")] = CheckFormat.text,
     jobs: Annotated[Optional[int], typer.Option(
         "--jobs", "-j", min=1, help="Processes to use (default: every core); 1 checks in this process.",
         show_default=False)] = None,
@@ -55,9 +56,12 @@ def check_command(
     """
     from adjudicate import api
 
-    report = guarded(lambda: api.check(paths, house=house, jobs=jobs, shard=shard))
+    sources = scenario_sources(paths)
+    report = guarded(lambda: api.check(sources, house=house, jobs=jobs, shard=shard))
     if format is CheckFormat.json:
         echo(dump_json(report.to_json(coverage)))
+    elif format is CheckFormat.sarif:
+        echo(dump_json(report.to_sarif(coverage)))
     elif format is CheckFormat.junit:
         echo(report.to_junit(coverage))
     elif format is CheckFormat.github:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import errno
+import io
 import os
 import sys
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
@@ -225,15 +226,64 @@ def silence_stdout() -> None:
         pass
 
 
-def each_file(files: "list[Path]", format: Format, record: Callable[[Path], Any],
-              text: Callable[[Path, bool], str], markdown_between: str = "\n") -> None:
-    """Run one library call a file; print JSON (one object, or an array for several files) or text.
+STDIN_ARGUMENT = "-"
+"""The FILE argument that stands for standard input (`cat hand.yaml | adjudicate rule -`); a file named `-`
+is `./-`."""
+
+
+def scenario_sources(files: "list[str]") -> "list[Any]":
+    """What each FILE argument names, for the library: a `Path`, or for `-` standard input's binary stream
+    (named `<stdin>`); `-` given twice is a usage error (exit 2), before anything is read.
+
+    Each is a `Path`, not the text given: the library reads a `str` that holds a line break as YAML text,
+    and a file's name may hold one.
+    """
+    from pathlib import Path
+
+    if files.count(STDIN_ARGUMENT) > 1:
+        fail(AdjudicateError(f"`{STDIN_ARGUMENT}` (standard input) is given {files.count(STDIN_ARGUMENT)} times: "
+                             "it can be read only once"))
+    return [standard_input() if name == STDIN_ARGUMENT else Path(name) for name in files]
+
+
+class StandardInput(io.BufferedIOBase):
+    """Standard input as the library reads a stream: its bytes (buffered: a short read is its end), and the
+    name `<stdin>` (whatever the stream calls itself: a test's runner gives one with no name)."""
+
+    name = "<stdin>"
+
+    def __init__(self, stream: Any):
+        super().__init__()
+        self.stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> bytes:
+        return self.stream.read(size)
+
+
+def standard_input() -> StandardInput:
+    """Standard input as a binary stream named `<stdin>`; on a terminal, a line on stderr saying how to end it."""
+    stream = sys.stdin
+    if stream is None:
+        fail(AdjudicateError("standard input is closed: nothing to read for `-`"))
+    try:
+        interactive = stream.isatty()
+    except (OSError, ValueError):
+        interactive = False
+    if interactive:
+        warn("reading a scenario from standard input; end it with Ctrl-D (Ctrl-Z then Enter on Windows)")
+    return StandardInput(getattr(stream, "buffer", stream))
+
+
+def each_file(files: "list[Any]", format: Format, record: Callable[[Any], Any],
+              text: Callable[[Any, bool], str], markdown_between: str = "\n") -> None:
+    """Run one library call a file (or standard input: `scenario_sources`); print JSON (one object, or an
+    array for several files) or text.
 
     The texts of several files are separated by a blank line, or in Markdown by `markdown_between`
     (`rule`'s sheets: a horizontal rule).
-
-    Each call is given the `Path` itself, not its text: the library reads a `str` that holds a line
-    break as YAML text, and a file's name may hold one.
 
     An input error in one file is printed (file:line:col, on stderr) and the others still run;
     the command then exits 2.

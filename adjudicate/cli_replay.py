@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated, List, Optional
+from typing import Annotated, Any, List, Optional
 
 import typer
 
-from adjudicate.cli_common import Format, app, each_file
+from adjudicate.cli_common import Format, app, each_file, scenario_sources
 
 
 @app.command()
 def replay(
-    files: Annotated[List[Path], typer.Argument(help="Scenario files to replay.", show_default=False, readable=False)],
+    files: Annotated[List[str], typer.Argument(
+        help="Scenario files to replay; - reads one from standard input.", show_default=False)],
     format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
     house: Annotated[Optional[str], typer.Option(
         "--house", help="House-rules file (or a built-in house's id) to use instead of the scenario's own.")] = None,
@@ -23,8 +23,9 @@ def replay(
     """
     from adjudicate import api
 
-    def as_text(path: Path, markdown: bool) -> str:
+    def as_text(path: Any, markdown: bool) -> str:
         replayed = api.replay(path, house=house)
         return replayed.to_markdown() if markdown else replayed.to_text()
 
-    each_file(files, format, record=lambda path: api.replay(path, house=house).to_json(), text=as_text)
+    each_file(scenario_sources(files), format, record=lambda path: api.replay(path, house=house).to_json(),
+              text=as_text)

@@ -1,10 +1,14 @@
 """Comparing a scenario's `expect` block with what the replay and the matcher found.
 
 Each mismatch names the expectation's line, what was expected and what was
-found, so `check` (and the test suite) can print it as `file:line:col: ...`.
+found, so `check` (and the test suite) can print it as `file:line:col: ...`: each
+side both in words (for the text, JUnit and GitHub formats) and as a JSON value
+(lists, numbers, objects, null: for `check --format json` and SARIF readers).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from msgspec import Struct
 
@@ -22,7 +26,14 @@ class Mismatch(Struct, frozen=True):
     pos: Pos
     key: str
     expected: str
+    """What was expected, in words: `[62, 63, 64]`, `none of [63]`."""
     actual: str
+    """What the ruling gives, in words."""
+    expected_value: Any = None
+    """What was expected as a JSON value: the `expect` key's value as the file gives it (normalised:
+    law ids sorted for `laws` and `unknown`, seats and suits as letters, scores as {side: points})."""
+    actual_value: Any = None
+    """The ruling's value for the same key, in the same shape (for `include` and `not`, the laws applied)."""
 
     def __str__(self) -> str:
         return f"{self.pos}: expect.{self.key}: expected {self.expected}, found {self.actual}"
@@ -30,6 +41,31 @@ class Mismatch(Struct, frozen=True):
 
 def _ids(ids) -> str:
     return "[" + ", ".join(ids) + "]" if ids else "none"
+
+
+def _score_value(score) -> dict[str, int] | None:
+    return None if score is None else {str(side): points for side, points in score.items()}
+
+
+def _expected_irregularity(wanted) -> dict[str, Any]:
+    """An `expect.irregularities` entry as JSON: the fields it states."""
+    value: dict[str, Any] = {"kind": wanted.kind}
+    if wanted.seat is not None:
+        value["seat"] = str(wanted.seat)
+    if wanted.trick is not None:
+        value["trick"] = wanted.trick
+    if wanted.established is not None:
+        value["established"] = wanted.established
+    return value
+
+
+def _found_irregularity(found) -> dict[str, Any]:
+    """An irregularity the replay found, in the shape of an `expect.irregularities` entry."""
+    value: dict[str, Any] = {"kind": found.kind, "seat": str(found.seat) if found.seat else None,
+                             "trick": found.trick}
+    if found.kind == "revoke":
+        value["established"] = bool(found.get("established"))
+    return value
 
 
 def compare(expect: Expect, table: Table, facts: Facts, decision=None) -> list[Mismatch]:
@@ -44,12 +80,14 @@ def compare(expect: Expect, table: Table, facts: Facts, decision=None) -> list[M
         actual = str(table.trump) if table.trump else "none"
         wanted = expect.trump if expect.trump in ("S", "H", "D", "C") else "none"
         if wanted != actual:
-            found.append(Mismatch(at("trump"), "trump", wanted, actual))
+            found.append(Mismatch(at("trump"), "trump", wanted, actual, None if wanted == "none" else wanted,
+                                  None if actual == "none" else actual))
     if expect.winners is not None:
         winners = [str(trick.winner) for trick in table.tricks if trick.complete and trick.winner]
         wanted_winners = [str(seat) for seat in expect.winners]
         if winners != wanted_winners:
-            found.append(Mismatch(at("winners"), "winners", _ids(wanted_winners), _ids(winners)))
+            found.append(Mismatch(at("winners"), "winners", _ids(wanted_winners), _ids(winners), wanted_winners,
+                                  winners))
     if expect.irregularities is not None:
         unmatched = list(facts.irregularities)
         missing = []
@@ -62,25 +100,29 @@ def compare(expect: Expect, table: Table, facts: Facts, decision=None) -> list[M
         if missing or unmatched:
             expected_text = _ids(sorted(_describe_expected(e) for e in expect.irregularities))
             actual_text = _ids(sorted(_describe_found(i) for i in facts.irregularities))
-            found.append(Mismatch(at("irregularities"), "irregularities", expected_text, actual_text))
+            found.append(Mismatch(at("irregularities"), "irregularities", expected_text, actual_text,
+                                  [_expected_irregularity(e) for e in expect.irregularities],
+                                  [_found_irregularity(i) for i in facts.irregularities]))
     if decision is not None:
         applied = decision.law_ids
-        if expect.laws is not None and sorted(expect.laws, key=law_sort_key) != sorted(applied, key=law_sort_key):
-            found.append(Mismatch(at("laws"), "laws", _ids(sorted(expect.laws, key=law_sort_key)),
-                                  _ids(sorted(applied, key=law_sort_key))))
+        in_order = sorted(applied, key=law_sort_key)
+        if expect.laws is not None and sorted(expect.laws, key=law_sort_key) != in_order:
+            wanted_laws = sorted(expect.laws, key=law_sort_key)
+            found.append(Mismatch(at("laws"), "laws", _ids(wanted_laws), _ids(in_order), wanted_laws, in_order))
         absent = [law for law in expect.include if law not in applied]
         if absent:
             found.append(Mismatch(at("include"), "include", f"{_ids(list(expect.include))} among the laws",
-                                  f"{_ids(applied)} (missing {', '.join(absent)})"))
+                                  f"{_ids(applied)} (missing {', '.join(absent)})", list(expect.include), in_order))
         present = [law for law in expect.exclude if law in applied]
         if present:
             found.append(Mismatch(at("not"), "not", f"none of {_ids(list(expect.exclude))}",
-                                  f"{', '.join(present)} applying"))
+                                  f"{', '.join(present)} applying", list(expect.exclude), in_order))
         if expect.unknown is not None:
             open_laws = sorted({law.id for item in decision.unknown for law in item.laws}, key=law_sort_key)
-            if sorted(expect.unknown, key=law_sort_key) != open_laws:
-                found.append(Mismatch(at("unknown"), "unknown", _ids(sorted(expect.unknown, key=law_sort_key)),
-                                      _ids(open_laws)))
+            wanted_open = sorted(expect.unknown, key=law_sort_key)
+            if wanted_open != open_laws:
+                found.append(Mismatch(at("unknown"), "unknown", _ids(wanted_open), _ids(open_laws), wanted_open,
+                                      open_laws))
         if expect.remedies is not None:
             found.extend(_compare_remedies(expect.remedies, decision, at("remedies")))
         if expect.not_applied is not None:
@@ -107,7 +149,9 @@ def _compare_defeats(wanted, decision, pos: Pos) -> list[Mismatch]:
     if not missing and not unmatched:
         return []
     show = lambda pairs: _ids([f"{law} by {by}" if by else law for law, by in pairs])  # noqa: E731
-    return [Mismatch(pos, "not_applied", show(sorted(wanted, key=lambda p: law_sort_key(p[0]))), show(actual))]
+    value = lambda pairs: [{"law": law, "by": by} for law, by in pairs]  # noqa: E731
+    wanted_in_order = sorted(wanted, key=lambda p: law_sort_key(p[0]))
+    return [Mismatch(pos, "not_applied", show(wanted_in_order), show(actual), value(wanted_in_order), value(actual))]
 
 
 def _compare_score(wanted, decision) -> list[Mismatch]:
@@ -116,10 +160,20 @@ def _compare_score(wanted, decision) -> list[Mismatch]:
     if wanted.hand_given:
         actual_hand = score.hand if score else None
         if actual_hand != wanted.hand:
-            found.append(Mismatch(wanted.pos, "score.hand", _score_words(wanted.hand), _score_words(actual_hand)))
+            found.append(Mismatch(wanted.pos, "score.hand", _score_words(wanted.hand), _score_words(actual_hand),
+                                  _score_value(wanted.hand), _score_value(actual_hand)))
     if wanted.outcomes is None:
         return found
     outcomes = list(score.outcomes) if score else []
+
+    def value(outcome) -> dict[str, Any]:
+        return {"after": _score_value(outcome.effect.score_after), "meaning": outcome.effect.meaning,
+                "choices": [{"law": remedy.law.id, "option": item.option.kind} for remedy, item in outcome.choices]}
+
+    def wanted_value(expected) -> dict[str, Any]:
+        return {"after": _score_value(expected.after), "meaning": expected.meaning,
+                "choices": None if expected.choices is None
+                else [{"law": law, "option": option} for law, option in expected.choices]}
 
     def describe(outcome) -> str:
         chosen = ", ".join(f"{remedy.law.id} {item.option.kind}" for remedy, item in outcome.choices)
@@ -145,12 +199,14 @@ def _compare_score(wanted, decision) -> list[Mismatch]:
             text = _score_words(expected.after) + (f" ({expected.meaning})" if expected.meaning else "")
             if expected.choices is not None:
                 text += " if " + (", ".join(f"{law} {option}" for law, option in expected.choices) or "no choice")
-            found.append(Mismatch(expected.pos, "score", text, "; ".join(describe(o) for o in outcomes) or "no score"))
+            found.append(Mismatch(expected.pos, "score", text, "; ".join(describe(o) for o in outcomes) or "no score",
+                                  wanted_value(expected), [value(o) for o in outcomes]))
         else:
             unmatched.remove(hit)
     if unmatched and not found:
         found.append(Mismatch(wanted.pos, "score", f"{len(wanted.outcomes)} final score(s)",
-                              f"also {'; '.join(describe(o) for o in unmatched)}"))
+                              f"also {'; '.join(describe(o) for o in unmatched)}",
+                              [wanted_value(e) for e in wanted.outcomes], [value(o) for o in outcomes]))
     return found
 
 
@@ -183,10 +239,12 @@ def _compare_remedies(node: Node, decision, pos: Pos) -> list[Mismatch]:
     found = []
     offered = [_offered(outcome) for outcome in decision.remedies]
     if not node.is_seq():
-        return [Mismatch(node.pos, "remedies", "a list of {law, chooser, options}", node.describe())]
+        return [Mismatch(node.pos, "remedies", "a list of {law, chooser, options}", node.describe(),
+                         _json_value(node), offered)]
     for item in node.elements():
         if not item.is_map():
-            found.append(Mismatch(item.pos, "remedies", "{law, chooser, options}", item.describe()))
+            found.append(Mismatch(item.pos, "remedies", "{law, chooser, options}", item.describe(),
+                                  _json_value(item), offered))
             continue
         want = {key: _plain_value(item.get(key)) for key in ("law", "chooser", "options", "for", "made")
                 if item.get(key) is not None}
@@ -199,7 +257,7 @@ def _compare_remedies(node: Node, decision, pos: Pos) -> list[Mismatch]:
                       + (f", made: {want['made']}" if "made" in want else ""))
             actual = "; ".join(f"law {a['law']}: {a['chooser']} choosing {a['options']}{_for_words(a['for'])}"
                                + (f", made: {a['made']}" if a["made"] else "") for a in offered) or "no remedy"
-            found.append(Mismatch(item.pos, "remedies", wanted, actual))
+            found.append(Mismatch(item.pos, "remedies", wanted, actual, _json_value(item), offered))
     return found
 
 
@@ -219,6 +277,29 @@ def _plain_value(node: Node | None):
     if node.is_map():
         return {key: _plain_value(child) for key, _, child in node.items()}
     return str(node.value).strip()
+
+
+_TYPED = {"tag:yaml.org,2002:int": int, "tag:yaml.org,2002:float": float}
+
+
+def _json_value(node: Node):
+    """A value of the `expect` block as JSON: numbers as numbers, true and false, null; the rest as text."""
+    if node.is_null():
+        return None
+    if node.is_seq():
+        return [_json_value(element) for element in node.elements()]
+    if node.is_map():
+        return {key: _json_value(child) for key, _, child in node.items()}
+    if node.tag == "tag:yaml.org,2002:bool":
+        return str(node.value).lower() in ("true", "yes", "on")
+    convert = _TYPED.get(node.tag)
+    if convert is not None:
+        try:
+            number = convert(str(node.value))
+        except ValueError:  # YAML 1.1's other spellings (0x0A, 1_000, 1:30, .inf): as written
+            return str(node.value)
+        return number if number == number and abs(number) != float("inf") else str(node.value)  # JSON has no NaN
+    return str(node.value)
 
 
 def _fits_remedy(key: str, value, actual: dict) -> bool:

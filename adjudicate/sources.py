@@ -86,9 +86,20 @@ def allowed_folders(allow: Iterable[str] = ()) -> tuple[str, ...]:
 
 
 def boundary_for(path: str, allow: Iterable[str] = ()) -> Boundary:
-    """The boundary of the files that the file at `path` (a scenario, a house file) may name."""
-    folder = os.path.dirname(os.path.realpath(path))
+    """The boundary of the files that the file at `path` (a scenario, a house file) may name.
+
+    A scenario that is no file (`<stdin>`, `<text>`, `<mapping>`) names files from the working directory,
+    bounded by its project; a file of that name in the working directory (a link, say) changes nothing.
+    """
+    if _unnamed(path):
+        folder = os.path.realpath(os.getcwd())
+    else:
+        folder = os.path.dirname(os.path.realpath(path))
     return Boundary(project_of(folder), allowed_folders(allow))
+
+
+def _unnamed(path: str) -> bool:
+    return path.startswith("<") and path.endswith(">") and os.sep not in path and "/" not in path
 
 
 def named_file(written: str, named_in: str, pos: Pos, key: str, boundary: Boundary,

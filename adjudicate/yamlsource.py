@@ -15,7 +15,7 @@ import os
 import re
 import stat
 from functools import lru_cache
-from typing import Any, Iterator, Mapping
+from typing import IO, Any, Iterator, Mapping
 
 import yaml
 from msgspec import Struct, field
@@ -449,20 +449,74 @@ def read_source(path: str | os.PathLike[str], *, regular_only: bool = False) -> 
         raise InputError.at(whole, f"cannot read: {exc.strerror or exc}") from None
     if len(data) > MAX_FILE_BYTES:  # not a regular file, or one that grew while read
         raise InputError.at(whole, too_big)
+    return data, _decoded(data, name)
+
+
+def read_stream(stream: IO[bytes], name: str = "<stdin>") -> str:
+    """A scenario's text read from a binary stream: `read_stream_source`'s text."""
+    return read_stream_source(stream, name)[1]
+
+
+def read_stream_source(stream: IO[bytes], name: str = "<stdin>") -> tuple[bytes, str]:
+    """Read a scenario from a binary stream (standard input) to its end, as `read_text` reads a file: at most
+    MAX_FILE_BYTES (an endless stream, `yes | adjudicate rule -`, is refused at the limit, not read for
+    ever), UTF-8 text only, no NUL byte; errors name it `name`, with line and column.
+
+    A stream that never ends and never writes (a terminal nobody types on) is waited on, as `cat` waits:
+    Ctrl-C (exit 130) or SIGTERM (143) ends the wait.
+    """
+    import io
+
+    whole = Pos(name, 0, 0)
+    chunks: list[bytes] = []
+    got = 0
+    # A buffered stream's read(n) reads on to n bytes or the end: a short read is the end (on a terminal,
+    # Ctrl-D, which a second read would wait past). A raw stream's may be short before the end.
+    buffered = isinstance(stream, (io.BufferedIOBase, io.TextIOBase))
+    try:
+        while got <= MAX_FILE_BYTES:
+            asked = MAX_FILE_BYTES + 1 - got
+            more = stream.read(asked)
+            if not more:
+                break
+            if not isinstance(more, bytes):  # a text stream: its characters as UTF-8
+                more = str(more).encode("utf-8", "surrogateescape")
+            chunks.append(more)
+            got += len(more)
+            if buffered and len(more) < asked:
+                break
+    except OSError as exc:
+        raise InputError.at(whole, f"cannot read standard input: {exc.strerror or exc}") from None
+    except ValueError:  # closed
+        raise InputError.at(whole, "standard input is closed: nothing to read") from None
+    if got > MAX_FILE_BYTES:
+        raise InputError.at(whole, f"standard input holds more than {MAX_FILE_BYTES:,} bytes, far more than any "
+                                   "scenario; refused")
+    data = b"".join(chunks)
+    return data, _decoded(data, name, stream=True)
+
+
+def _decoded(data: bytes, name: str, stream: bool = False) -> str:
+    """The text of a file's (or a stream's) bytes: UTF-8, a byte order mark dropped; UTF-16 and -32, NUL bytes
+    and bytes that are not UTF-8 refused at their line and column."""
+    start = Pos(name, 1, 1)
+    what = "the input" if stream else "the file"
     for bom, encoding in _UTF16_32:
         if data.startswith(bom):
-            raise InputError.at(start, f"the file is {encoding} text; save it as UTF-8")
+            raise InputError.at(start, f"{what} is {encoding} text; give it as UTF-8" if stream
+                                else f"the file is {encoding} text; save it as UTF-8")
     if b"\x00" in data:
-        raise InputError.at(start, "is a binary file, not YAML text")
+        raise InputError.at(start, "the input is binary (it holds a NUL byte), not YAML text" if stream
+                            else "is a binary file, not YAML text")
     try:
-        return data, data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         before = data[: exc.start]
         line = before.count(b"\n") + 1
         column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
         raise InputError.at(Pos(name, line, column),
-                            f"the file is not UTF-8 text: byte 0x{data[exc.start]:02X} cannot stand here "
-                            "(save the file as UTF-8)") from None
+                            f"{what} is not UTF-8 text: byte 0x{data[exc.start]:02X} cannot stand here "
+                            + ("(give it as UTF-8)" if stream else "(save the file as UTF-8)")) from None
 
 
 # --- a scenario given as Python values ------------------------------------------

@@ -285,7 +285,7 @@ def test_a_str_is_a_path_unless_it_holds_a_line_break_or_opens_a_mapping(tmp_pat
 
 @pytest.mark.parametrize("source", [42, None, b"code: euchre", ["code", "euchre"]])
 def test_a_source_of_another_type_is_a_type_error(source):
-    with pytest.raises(TypeError, match="a path, YAML text or a mapping"):
+    with pytest.raises(TypeError, match="a path, YAML text, a mapping or a binary stream"):
         api.rule(source)  # type: ignore[arg-type]
 
 

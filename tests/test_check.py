@@ -149,9 +149,66 @@ def test_json(folder: Path):
     files = {Path(item["file"]).name: item for item in data["files"]}
     assert [Path(item["file"]).name for item in data["files"]] == ["also-good.yml", "bad.yaml", "good.yaml"]
     assert files["good.yaml"]["status"] == "passed" and files["good.yaml"]["laws"] == ["62", "63", "64"]
-    problem = files["bad.yaml"]["problems"][0]
-    assert (problem["key"], problem["line"], problem["expected"], problem["actual"]) == \
-        ("laws", BAD_LAWS_LINE, "[62, 63, 64, 65]", "[62, 63, 64]")
+    laws, excluded = files["bad.yaml"]["problems"]
+    # JSON values, not their words: the words are the message's, as the text format prints them.
+    assert (laws["key"], laws["line"], laws["expected"], laws["actual"]) == \
+        ("laws", BAD_LAWS_LINE, ["62", "63", "64", "65"], ["62", "63", "64"])
+    assert laws["message"] == "expect.laws: expected [62, 63, 64, 65]; actual [62, 63, 64]"
+    assert (excluded["key"], excluded["expected"], excluded["actual"]) == ("not", ["63"], ["62", "63", "64"])
+
+
+# Each `expect` key made to fail, and the JSON values `check --format json` gives for it.
+WRONG_EXPECTATIONS = [
+    ("trump: H", "trump: S", "trump", "S", "H"),
+    ("trump: H", "trump: none", "trump", None, "H"),
+    ("winners: [E]", "winners: [N]", "winners", ["N"], ["E"]),
+    ("    - {kind: revoke, seat: E, trick: 1, established: true}",
+     "    - {kind: revoke, seat: W, established: false}", "irregularities",
+     [{"kind": "revoke", "seat": "W", "established": False}],
+     [{"kind": "revoke", "seat": "E", "trick": 1, "established": True}]),
+    ('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64"]\n  include: ["65"]', "include", ["65"],
+     ["62", "63", "64"]),
+    ('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64"]\n  unknown: ["65"]', "unknown", ["65"], []),
+    ('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64"]\n  score: {hand: {NS: 4, EW: 0}}', "score.hand",
+     {"NS": 4, "EW": 0}, None),  # the hand was not played out: no points of its own, null
+    ('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64"]\n  not_applied: [{law: "66", by: "68"}]', "not_applied",
+     [{"law": "66", "by": "68"}], []),
+]
+
+
+@pytest.mark.parametrize("old, new, key, expected, actual", WRONG_EXPECTATIONS, ids=[w[2] for w in WRONG_EXPECTATIONS])
+def test_json_gives_expected_and_actual_as_values(tmp_path: Path, old, new, key, expected, actual):
+    assert old in GOOD
+    path = tmp_path / "wrong.yaml"
+    path.write_text(GOOD.replace(old, new, 1))
+    result = run("check", "--jobs", "1", "--format", "json", path)
+    assert result.exit_code == 1, result.stdout
+    problems = [p for p in json.loads(result.stdout)["files"][0]["problems"] if p["key"] == key]
+    assert len(problems) == 1, result.stdout
+    assert (problems[0]["expected"], problems[0]["actual"]) == (expected, actual)
+    text = run("check", "--jobs", "1", path).stdout  # the text format keeps the words
+    assert f"expect.{key}: expected " in text and "; actual " in text
+
+
+def test_json_gives_remedies_and_outcomes_as_values(tmp_path: Path):
+    wrong = GOOD.replace('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64"]\n'
+                         '  remedies: [{law: "63", chooser: EW, options: [score], for: {kind: revoke, trick: 1}}]\n'
+                         '  score: {outcomes: [{after: {NS: 9, EW: 3}, choices: ["63 score"]}]}')
+    path = tmp_path / "wrong.yaml"
+    path.write_text(wrong)
+    result = run("check", "--jobs", "1", "--format", "json", path)
+    assert result.exit_code == 1, result.stdout
+    problems = {p["key"]: p for p in json.loads(result.stdout)["files"][0]["problems"]}
+    remedy = problems["remedies"]
+    assert remedy["expected"] == {"law": "63", "chooser": "EW", "options": ["score"],
+                                  "for": {"kind": "revoke", "trick": 1}}
+    assert isinstance(remedy["actual"], list) and remedy["actual"][0]["law"] == "63"
+    assert remedy["actual"][0]["chooser"] == "NS" and remedy["actual"][0]["for"]["seat"] == "E"
+    score = problems["score"]
+    assert score["expected"] == {"after": {"NS": 9, "EW": 3}, "meaning": None,
+                                 "choices": [{"law": "63", "option": "score"}]}
+    assert all(set(outcome) == {"after", "meaning", "choices"} for outcome in score["actual"])
+    assert {"NS", "EW"} == set(score["actual"][0]["after"])
 
 
 def test_junit_is_xml_naming_each_failing_file(folder: Path):
@@ -173,6 +230,39 @@ def test_junit_is_xml_naming_each_failing_file(folder: Path):
     error = cases[str(broken)].find("error")
     assert error is not None and str(broken) in error.get("message")
     assert cases[str(folder / "a" / "good.yaml")].find("failure") is None
+
+
+def test_junit_times_are_measured_to_the_millisecond_and_all_else_is_the_same_bytes(folder: Path):
+    """JUnit is the one format carrying run times: `time` on <testsuites>, <testsuite> and each <testcase>,
+    in seconds to the millisecond; with the times taken out, two runs give the same bytes."""
+    (folder / "a" / "bad.yaml").write_text(BAD_EXPECT)
+    args = ("check", "--jobs", "1", "--format", "junit", folder, folder / "a" / "house" / "variant.yaml")
+    first, second = run(*args).stdout, run(*args).stdout
+    root = ET.fromstring(first.encode())
+    suite = root.find("testsuite")
+    assert suite is not None
+    cases = list(suite.iter("testcase"))
+    times = [root.get("time"), suite.get("time"), *(case.get("time") for case in cases)]
+    assert all(re.fullmatch(r"\d+\.\d{3}", str(value)) for value in times), times
+    assert root.get("time") == suite.get("time")
+    checked = [float(case.get("time")) for case in cases if case.find("skipped") is None]
+    assert len(checked) == 3 and sum(checked) <= float(suite.get("time")) + 0.001 * len(checked)
+    assert [case.get("time") for case in cases if case.find("skipped") is not None] == ["0.000"]
+    assert root.get("skipped") is None  # still off <testsuites>, which the xunit schema refuses it on
+
+    def untimed(xml: str) -> str:
+        return re.sub(r' time="\d+\.\d{3}"', ' time="…"', xml)
+
+    assert untimed(first) == untimed(second)
+    assert first.count(' time="') == len(cases) + 2
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "sarif"])
+def test_no_other_format_carries_a_time(folder: Path, fmt: str):
+    (folder / "a" / "bad.yaml").write_text(BAD_EXPECT)
+    outputs = {run("check", "--jobs", "1", "--format", fmt, folder).stdout for _ in range(3)}
+    assert len(outputs) == 1
+    assert "seconds" not in next(iter(outputs)) and '"time' not in next(iter(outputs))
 
 
 def test_github_annotation_on_the_expect_line(folder: Path):

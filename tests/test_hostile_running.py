@@ -140,7 +140,7 @@ def test_an_unreadable_subfolder_is_reported_in_every_format_and_exits_2(tmp_pat
     closed.chmod(0)
     try:
         out = {fmt: unprivileged_command("check", "--jobs", "1", "--format", fmt, tmp_path / "tree")
-               for fmt in ("text", "json", "junit", "github")}
+               for fmt in ("text", "json", "junit", "github", "sarif")}
     finally:
         closed.chmod(0o755)
     for done in out.values():
@@ -157,6 +157,10 @@ def test_an_unreadable_subfolder_is_reported_in_every_format_and_exits_2(tmp_pat
     cases = {case.get("name"): case for case in ET.fromstring(out["junit"].stdout).iter("testcase")}
     assert cases[str(closed)].find("error") is not None
     assert any(line.startswith(f"::error file={closed}") for line in out["github"].stdout.decode().splitlines())
+    (run,) = json.loads(out["sarif"].stdout)["runs"]
+    (folder,) = [result for result in run["results"] if result["ruleId"] == "folder-not-read"]
+    assert folder["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith("/closed/")
+    assert run["invocations"][0]["executionSuccessful"] is False  # the check could not cover every file
 
 
 # --- what `check` walks ------------------------------------------------------------------------
@@ -481,6 +485,18 @@ def test_file_names_with_control_characters_are_escaped_in_every_format(hostile_
     github = command("check", "--jobs", "1", "--format", "github", hostile_tree).stdout.decode("utf-8")
     assert all(line.startswith(("::error file=", "check: ")) for line in github.splitlines())
     assert not any(unsafe.search(line) for line in github.splitlines())
+
+    from urllib.parse import unquote_to_bytes, urlsplit
+
+    raw = command("check", "--jobs", "1", "--format", "sarif", hostile_tree).stdout
+    (run,) = json.loads(raw.decode("utf-8"))["runs"]
+    assert not re.search(rb"[\x00-\x1f\x7f]", raw.replace(b"\n", b"")) and "\u202e".encode() not in raw
+    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]]
+    assert all(uri.isascii() and not unsafe.search(uri) for uri in uris)
+    named = {os.fsdecode(unquote_to_bytes(urlsplit(uri).path)) for uri in uris}  # each name's own bytes again
+    assert {str(hostile_tree / name) for name in HOSTILE_NAMES} <= named
+    if LINUX:
+        assert os.fsdecode(os.path.join(os.fsencode(hostile_tree), b"latin\xe9.yaml")) in named
 
 
 def test_a_newline_in_an_expect_value_cannot_forge_the_summary(tmp_path: Path):
