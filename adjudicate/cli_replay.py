@@ -7,12 +7,12 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from adjudicate.cli_common import Format, app, each_file
+from adjudicate.cli_common import Command, Format, app, each_file
 
 
-@app.command()
+@app.command(cls=Command)
 def replay(
-    files: Annotated[List[Path], typer.Argument(help="Scenario files to replay.", show_default=False, readable=False)],
+    files: Annotated[List[Path], typer.Argument(metavar="FILE", help="Scenario files to replay.", show_default=False, readable=False)],
     format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
     house: Annotated[Optional[str], typer.Option(
         "--house", help="House-rules file (or a built-in house's id) to use instead of the scenario's own.")] = None,
