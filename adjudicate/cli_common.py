@@ -66,7 +66,7 @@ class Command(TyperCommand):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for param in self.params:
-            if getattr(param.type, "choices", None):
+            if getattr(getattr(param, "type", None), "choices", None):
                 _suggest_choices(param.type)
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:

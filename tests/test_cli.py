@@ -123,7 +123,8 @@ def test_shell_completion_is_offered_installed_and_answers():
     assert "_adjudicate_completion()" in script.stdout and "_ADJUDICATE_COMPLETE=complete_bash" in script.stdout
     # What that script asks the command when Tab is pressed: the commands, then the options and their values.
     for words, wanted in [("adjudicate ru", ["rule"]), ("adjudicate la", ["laws", "law"]),
-                          ("adjudicate rule --fo", ["--format"]), ("adjudicate rule -f ", ["table", "json", "markdown"]),
+                          ("adjudicate rule --fo", ["--format"]),
+                          ("adjudicate rule -f ", ["table", "json", "markdown"]),
                           ("adjudicate schema -f ", ["json", "yaml"])]:
         env = {**os.environ, "_ADJUDICATE_COMPLETE": "complete_bash", "COMP_WORDS": words,
                "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1))}

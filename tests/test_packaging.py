@@ -68,7 +68,8 @@ def test_the_classifiers_say_what_the_project_is():
     assert PROJECT["license"] == "MIT" and not any(c.startswith("License ::") for c in classifiers)
     # One Python classifier for each minor version from requires-python's floor on.
     floor = int(re.fullmatch(r">=3\.(\d+)", PROJECT["requires-python"]).group(1))
-    minors = sorted(int(c.rsplit(".", 1)[1]) for c in classifiers if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c))
+    minors = sorted(int(c.rsplit(".", 1)[1]) for c in classifiers
+                    if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c))
     assert minors == list(range(floor, minors[-1] + 1))
 
 
