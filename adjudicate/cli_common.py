@@ -92,7 +92,7 @@ def _suggest_choices(choice: Any) -> None:
             hint = did_you_mean(value, names) if isinstance(value, str) else ""
             message = getattr(error, "message", None)
             if hint and isinstance(message, str):
-                error.message = message[:-1] + hint + "." if message.endswith(".") else message + hint
+                setattr(error, "message", message[:-1] + hint + "." if message.endswith(".") else message + hint)
             raise
 
     choice.convert = suggesting
