@@ -185,6 +185,8 @@ def search(laws: Iterable[Law], query: str, limit: int | None = None,
 # --- the built-in laws' stems, counted once -----------------------------------------------------------
 
 _CACHE_MAGIC = b"adjudicate search index, msgpack 1\n"
+_MAX_CACHE_BYTES = 8 * 1024 * 1024
+"""More than this is no cache file of ours (it is ~55 KB): not read further."""
 
 
 class _CountsCache(Struct, frozen=True):
@@ -249,17 +251,18 @@ def builtin_counts(laws: Iterable[Law]) -> dict[str, Counts]:
 
     laws = tuple(laws)
     path = search_cache_file()
-    stamp = _stamp(laws)
+    stamp = _stamp(laws) if path is not None else ""
     wanted = {law_key(law) for law in laws}
     if path is not None:
         try:
             with open(path, "rb") as handle:
-                blob = handle.read()
+                blob = handle.read(_MAX_CACHE_BYTES + 1)
         except OSError:
             blob = b""
         head = len(_CACHE_MAGIC)
         payload = memoryview(blob)[head + 4:]
-        if blob.startswith(_CACHE_MAGIC) and zlib.crc32(payload).to_bytes(4, "big") == blob[head:head + 4]:
+        if (len(blob) <= _MAX_CACHE_BYTES and blob.startswith(_CACHE_MAGIC)
+                and zlib.crc32(payload).to_bytes(4, "big") == blob[head:head + 4]):
             try:
                 cached = msgspec.msgpack.Decoder(_CountsCache).decode(payload)
             except (msgspec.DecodeError, msgspec.ValidationError):
