@@ -132,6 +132,15 @@ def test_shell_completion_is_offered_installed_and_answers():
         assert (done.returncode, done.stdout.split()) == (0, wanted), (words, done.stderr)
 
 
+def test_install_completion_sets_up_bash(tmp_path):
+    done = subprocess.run(["bash", "-c", f"'{SCRIPT}' --install-completion; true"], capture_output=True, text=True,
+                          env={**os.environ, "HOME": str(tmp_path)})
+    installed = tmp_path / ".bash_completions" / "adjudicate.sh"
+    assert done.stdout.startswith(f"bash completion installed in {installed}\n"), done.stderr
+    assert "_ADJUDICATE_COMPLETE=complete_bash" in installed.read_text()
+    assert f"source '{installed}'" in (tmp_path / ".bashrc").read_text()
+
+
 def test_schema_takes_a_format():
     as_json = subprocess.run([SCRIPT, "schema"], capture_output=True, text=True)
     assert as_json.returncode == 0
