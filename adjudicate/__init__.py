@@ -6,7 +6,7 @@ The Python API (docs/api.md) is this package's face: `adjudicate.rule(source)` r
 `adjudicate.AdjudicateError`. They live in `adjudicate.api`, imported at the first use of one of
 them: `import adjudicate` itself loads nothing (the command line's start is measured).
 
-The pipeline (README, "Layout"): a scenario file is loaded (`scenario`), replayed at a
+The pipeline (docs/development.md, "Layout"): a scenario file is loaded (`scenario`), replayed at a
 table (`table`), its irregularities found (`facts`), matched against a code's
 laws (`rulebook`, `matcher`), decided (`decision`, `scoring`) and rendered (`report`).
 The CLI (`cli`) only parses arguments and calls the API.
@@ -23,8 +23,8 @@ if TYPE_CHECKING:  # for type checkers: the names below, as `__getattr__` gives 
     from adjudicate.api import (  # noqa: F401
         AdjudicateError, Answer, AppliedLaw, CheckReport, Choice, Citation, Claim, Clause, Code, Counterpart,
         Declared, Irregularity, Law, LawEntry, LintResult, Made, Making, Note, NotApplied, Option, Outcome, Play,
-        Pos, Problem, Question, Remedy, Replay, Ruling, Score, Target, Trick, check, code, codes, diff, law,
-        law_in_each_code, laws, lint, replay, rule, scenario_schema)
+        Pos, Problem, Question, Record, RecordedFile, RecordedHouse, RecordedScenario, Remedy, Replay, Ruling, Score,
+        Target, Trick, check, code, codes, diff, law, law_in_each_code, laws, lint, replay, rule, scenario_schema)
     from typing import Any
 
 _API = frozenset({
@@ -33,6 +33,7 @@ _API = frozenset({
     "scenario_schema",
     "Ruling", "Irregularity", "Claim", "AppliedLaw", "NotApplied", "Target", "Remedy", "Option", "Made",
     "Declared", "Score", "Outcome", "Choice", "Question", "Answer",
+    "Record", "RecordedFile", "RecordedHouse", "RecordedScenario",
     "Replay", "Making", "Trick", "Play",
     "CheckReport", "Law", "Clause", "Note", "LawEntry", "Citation", "Counterpart", "Code", "LintResult",
 })

@@ -1,6 +1,6 @@
 """The `adjudicate` command's entry point, and `python -m adjudicate`.
 
-Before any command runs, the process is made safe to run anywhere (README, "Errors and limits"):
+Before any command runs, the process is made safe to run anywhere (docs/errors.md):
 
 - stdout and stderr write what their encoding cannot hold as backslash escapes
   (`PYTHONIOENCODING=ascii`, `LC_ALL=C PYTHONUTF8=0`: the law texts' curly quotes become

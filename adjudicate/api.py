@@ -30,6 +30,7 @@ from adjudicate.errors import AdjudicateError, InputError, Pos, Problem, UsageEr
 
 if TYPE_CHECKING:
     from adjudicate import checking, diffing
+    from adjudicate.appeal import Given
     from adjudicate.decision import Decision
     from adjudicate.facts import Facts
     from adjudicate.rulebook import Citation as _Citation
@@ -45,6 +46,7 @@ __all__ = [
     "scenario_schema",
     "Ruling", "Irregularity", "Claim", "AppliedLaw", "NotApplied", "Target", "Remedy", "Option", "Made",
     "Declared", "Score", "Outcome", "Choice", "Question", "Answer",
+    "Record", "RecordedFile", "RecordedHouse", "RecordedScenario",
     "Replay", "Making", "Trick", "Play",
     "CheckReport", "Law", "Clause", "Note", "LawEntry", "Citation", "Counterpart", "Code", "LintResult",
 ]
@@ -64,7 +66,7 @@ class Irregularity(Struct, frozen=True):
     """An irregularity the replay found: `irregularities[]` of the JSON."""
 
     kind: str
-    """`revoke`, `lead_out_of_turn`, ... (README, "Irregularities")."""
+    """`revoke`, `lead_out_of_turn`, ... (docs/commands.md, `adjudicate replay`)."""
     seat: str | None
     side: str | None
     trick: int | None
@@ -229,11 +231,53 @@ class Question(Struct, frozen=True):
     otherwise: Answer
 
 
+class RecordedFile(Struct, frozen=True):
+    """A rulebook or house-rules file a ruling was made from: `record.code`, `record.house.builds_on[]`."""
+
+    id: str
+    """The code's id, or the house's."""
+    name: str
+    """As it was named: a built-in id, or the path as given or as written in the file that named it."""
+    builtin: bool
+    """It is shipped with adjudicate (named by its id)."""
+    digest: str
+    """`sha256:<hex>` of its bytes."""
+
+
+class RecordedHouse(Struct, frozen=True):
+    """The house rules a ruling was made under: `record.house`."""
+
+    id: str
+    name: str
+    builtin: bool
+    digest: str
+    builds_on: tuple[RecordedFile, ...]
+    """The house files its `varies:` builds on, in turn, nearest first (the code is `record.code`)."""
+
+
+class RecordedScenario(Struct, frozen=True):
+    digest: str
+    of: str
+    """What the digest is of: `file bytes` (a file), `text as UTF-8` (YAML text), `mapping as canonical JSON`."""
+
+
+class Record(Struct, frozen=True):
+    """What a ruling was made from, for an appeal: `record` of `rule --format json` (docs/ruling-record.md)."""
+
+    adjudicate: str
+    """The version that ruled."""
+    code: RecordedFile
+    house: RecordedHouse | None
+    scenario: RecordedScenario
+    answers: dict[str, bool]
+    """The answers given to open questions, by question id, sorted."""
+
+
 class Ruling(Struct, frozen=True, dict=True):
     """The ruling on a hand, as `adjudicate rule --format json` gives it, as records.
 
     Made by `rule`; `to_json()` is the JSON's data itself, `to_text()` and `to_markdown()` the
-    ruling as the table and markdown formats print it.
+    ruling as the table format and the ruling sheet (markdown) print it.
     """
 
     scenario: str
@@ -254,7 +298,7 @@ class Ruling(Struct, frozen=True, dict=True):
     unknown: tuple[Question, ...]
 
     @classmethod
-    def _of(cls, decision: "Decision") -> "Ruling":
+    def _of(cls, decision: "Decision", given: "Given", answers: Mapping[str, bool] | None = None) -> "Ruling":
         import msgspec
 
         from adjudicate.report import ruling_record
@@ -263,6 +307,7 @@ class Ruling(Struct, frozen=True, dict=True):
         data = dict(record, irregularities=[_irregularity_data(item) for item in record["irregularities"]])
         ruling = msgspec.convert(data, cls)
         ruling.__dict__["_decision"] = decision
+        ruling.__dict__["_given"] = (given, dict(answers or {}))
         return ruling
 
     def _ruled(self) -> "Decision":
@@ -271,16 +316,32 @@ class Ruling(Struct, frozen=True, dict=True):
         except KeyError:
             raise TypeError("this Ruling was not made by adjudicate.rule(), so it has no ruling to render") from None
 
+    def _record_data(self) -> dict[str, Any]:
+        from adjudicate.appeal import appeal_record
+
+        decision = self._ruled()
+        given, answers = self.__dict__["_given"]
+        return appeal_record(decision, given, answers)
+
+    @property
+    def record(self) -> Record:
+        """What the ruling was made from, for an appeal: the version, the digests of the rulebook, the house
+        files and the scenario, and the answers given (`record` of the JSON; worked out when asked for)."""
+        import msgspec
+
+        return msgspec.convert(self._record_data(), Record)
+
     @property
     def law_ids(self) -> list[str]:
         """The ids of the laws that decide the dispute."""
         return [law.id for law in self.laws]
 
     def to_json(self) -> dict[str, Any]:
-        """The data `adjudicate rule --format json` prints, a new dict each call (report.ruling_record)."""
+        """The data `adjudicate rule --format json` prints, a new dict each call (report.ruling_record, and the
+        `record` block, appeal.appeal_record)."""
         from adjudicate.report import ruling_record
 
-        return ruling_record(self._ruled())
+        return dict(ruling_record(self._ruled()), record=self._record_data())
 
     def to_text(self) -> str:
         """The ruling as `adjudicate rule` prints it (the table format)."""
@@ -289,10 +350,10 @@ class Ruling(Struct, frozen=True, dict=True):
         return ruling_text(self._ruled())
 
     def to_markdown(self) -> str:
-        """The ruling as `adjudicate rule --format markdown` prints it."""
-        from adjudicate.report import ruling_text
+        """The ruling sheet a club files, as `adjudicate rule --format markdown` prints it (adjudicate.sheet)."""
+        from adjudicate.sheet import ruling_sheet
 
-        return ruling_text(self._ruled(), markdown=True)
+        return ruling_sheet(self._ruled(), self.to_json())
 
 
 _IRREGULARITY_KEYS = ("kind", "seat", "side", "trick", "entry", "because", "unknown")
@@ -394,25 +455,28 @@ class Replay(Struct, frozen=True, dict=True):
 
 # --- reading a scenario ------------------------------------------------------------------------------
 
-def _read(source: Source, code: str | None) -> "Scenario":
-    """The scenario of a source, its `code:` replaced by `code` when given (or supplied, when it has none)."""
+def _read(source: Source, code: str | None) -> "tuple[Scenario, Given]":
+    """The scenario of a source, its `code:` replaced by `code` when given (or supplied, when it has none), and
+    the source as given (the bytes the ruling record's digest is of: see `adjudicate.appeal`)."""
+    from adjudicate.appeal import Given, canonical_json
     from adjudicate.errors import ScenarioError
     from adjudicate.scenario import read_scenario
-    from adjudicate.yamlsource import node_of, parse_yaml, read_text
+    from adjudicate.yamlsource import node_of, parse_yaml, read_source
 
     try:
         if isinstance(source, Mapping):
             name = MAPPING_NAME
             root = node_of(source, name)
-        elif isinstance(source, str) and not _is_text(source):
-            name = source
-            root = parse_yaml(read_text(name), name)
-        elif isinstance(source, str):
+            given = Given("mapping", canonical_json(source))
+        elif isinstance(source, str) and _is_text(source):
             name = TEXT_NAME
             root = parse_yaml(source, name)
-        elif isinstance(source, os.PathLike):
-            name = os.fsdecode(os.fspath(source))
-            root = parse_yaml(read_text(name), name)
+            given = Given("text", source.encode("utf-8", "surrogatepass"))
+        elif isinstance(source, (str, os.PathLike)):
+            name = source if isinstance(source, str) else os.fsdecode(os.fspath(source))
+            data, text = read_source(name)
+            root = parse_yaml(text, name)
+            given = Given("file", data)
         else:
             raise TypeError(f"a scenario is a path, YAML text or a mapping, not {type(source).__name__}")
     except ScenarioError:
@@ -421,7 +485,7 @@ def _read(source: Source, code: str | None) -> "Scenario":
         raise ScenarioError(error.problems) from None
     if code is not None and root.is_map():
         root = _with_code(root, code)
-    return read_scenario(root, name)
+    return read_scenario(root, name), given
 
 
 def _is_text(source: str) -> bool:
@@ -480,9 +544,9 @@ def rule(source: Source, *, code: str | None = None, house: str | None = None) -
     """
     from adjudicate.matcher import rule_loaded
 
-    scenario = _read(source, code)
+    scenario, given = _read(source, code)
     rulebook = _code_rulebook(code) if code is not None else None
-    return Ruling._of(rule_loaded(scenario, rulebook, house))
+    return Ruling._of(rule_loaded(scenario, rulebook, house), given)
 
 
 def replay(source: Source, *, code: str | None = None, house: str | None = None) -> Replay:
@@ -492,7 +556,7 @@ def replay(source: Source, *, code: str | None = None, house: str | None = None)
     from adjudicate.sources import rulebook_for
     from adjudicate.table import replay as replay_hand
 
-    scenario = _read(source, code)
+    scenario, _ = _read(source, code)
     if code is None and scenario.code in BUILTIN_GAMES and not (house or scenario.house):
         game = None  # a built-in code's game, without loading its laws
     else:

@@ -270,8 +270,11 @@ def silence_stdout() -> None:
 
 
 def each_file(files: "list[Path]", format: Format, record: Callable[[Path], Any],
-              text: Callable[[Path, bool], str]) -> None:
+              text: Callable[[Path, bool], str], markdown_between: str = "\n") -> None:
     """Run one library call a file; print JSON (one object, or an array for several files) or text.
+
+    The texts of several files are separated by a blank line, or in Markdown by `markdown_between`
+    (`rule`'s sheets: a horizontal rule).
 
     Each call is given the `Path` itself, not its text: the library reads a `str` that holds a line
     break as YAML text, and a file's name may hold one.
@@ -292,6 +295,6 @@ def each_file(files: "list[Path]", format: Format, record: Callable[[Path], Any]
     if format is Format.json and records:
         echo(dump_json(records[0] if len(files) == 1 else records))
     elif texts:
-        echo("\n".join(texts))
+        echo((markdown_between if format is Format.markdown else "\n").join(texts))
     if failed:
         raise typer.Exit(EXIT_INPUT)

@@ -18,7 +18,9 @@ def rule(
         "--house", help="House-rules file (or a built-in house's id) to use instead of the scenario's own.")] = None,
 ) -> None:
     """Rule on scenario files: the irregularities, the laws that decide them and those that do not apply, each
-    side's choices, and the score after each.
+    side's choices, and the score after each. `--format markdown` prints a ruling sheet a club can file, and
+    `--format json` a `record` of what the ruling was made from (the version, the digests of the rulebook, the
+    house files and the scenario).
 
     Example: adjudicate rule scenarios/euchre/revoke-established.yaml
     """
@@ -28,4 +30,5 @@ def rule(
         ruling = api.rule(path, house=house)
         return ruling.to_markdown() if markdown else ruling.to_text()
 
-    each_file(files, format, record=lambda path: api.rule(path, house=house).to_json(), text=as_text)
+    each_file(files, format, record=lambda path: api.rule(path, house=house).to_json(), text=as_text,
+              markdown_between="\n---\n\n")

@@ -10,7 +10,7 @@ from typing import Iterable, Sequence
 
 from msgspec import Struct
 
-# The exit codes of every command (README, "Errors and limits"). 1 is `check`'s alone.
+# The exit codes of every command (docs/errors.md, "Exit codes and signals"). 1 is `check`'s alone.
 EXIT_OK = 0
 EXIT_DIFFERS = 1
 """`check`: some ruling differs from its file's `expect` block."""

@@ -41,9 +41,10 @@ from adjudicate.conditions import describe
 from adjudicate.defeats import defeat_problems
 from adjudicate.errors import InputError, Pos, Problem, RulebookError, ScenarioError, UsageError, did_you_mean, quote
 from adjudicate.games import Game
-from adjudicate.rulebook import _LAW_FIELDS, Law, Rulebook, _Reader, builtin_codes, builtin_rulebook
+from adjudicate.rulebook import (_LAW_FIELDS, Law, Rulebook, SourceFile, _Reader, builtin_codes, builtin_rulebook,
+                                 sources_of, with_sources)
 from adjudicate.sources import SUFFIXES, Boundary, boundary_for, named_file
-from adjudicate.yamlsource import Node, read_yaml
+from adjudicate.yamlsource import Node, read_yaml, read_yaml_source
 
 TOP_KEYS = frozenset({"house", "name", "source", "varies", "parameters", "changes", "note"})
 PARAMETER_KEYS = frozenset({"ranks", "game_points", "hand_size", "scores"})
@@ -80,6 +81,8 @@ class House(Struct, frozen=True):
     changes: tuple[Change, ...]
     path: str
     varies_pos: Pos
+    data: bytes = b""
+    """The file's bytes as read (for the ruling record's digest)."""
 
 
 def builtin_house_dir() -> Path:
@@ -128,13 +131,13 @@ def is_house_file(root: Node) -> bool:
 def load_house(path: str, named: bool = False) -> House:
     """Read a house-rules file; `named`: the file was named inside another file (see `adjudicate.sources`)."""
     try:
-        root = read_yaml(path, regular_only=named)
+        data, root = read_yaml_source(path, regular_only=named)
     except InputError as error:
         raise RulebookError(error.problems) from None
-    return read_house(root, path, named)
+    return read_house(root, path, named, data)
 
 
-def read_house(root: Node, path: str, named: bool = False) -> House:
+def read_house(root: Node, path: str, named: bool = False, data: bytes = b"") -> House:
     problems: list[Problem] = []
 
     def attempt(read):
@@ -176,7 +179,7 @@ def read_house(root: Node, path: str, named: bool = False) -> House:
     if problems or house_id is None or name is None or varies is None or varies_node is None:
         raise RulebookError(sorted(problems, key=lambda p: (p.pos.line, p.pos.column))
                             or [Problem(root.pos, "not a house-rules file")])
-    return House(house_id, name, source, varies, parameters or {}, tuple(changes), path, varies_node.pos)
+    return House(house_id, name, source, varies, parameters or {}, tuple(changes), path, varies_node.pos, data)
 
 
 def _parameters(node: Node) -> dict[str, Any]:
@@ -318,7 +321,11 @@ def apply_house(house: House, depth: int = 0, boundary: Boundary | None = None) 
     if problems:
         raise RulebookError(sorted(problems, key=lambda p: (p.pos.path, p.pos.line, p.pos.column)))
     title = f"{base.title}, with {house.name}"
-    return Rulebook(base.code, title, base.metadata, game, tuple(final), house.path)
+    built_on = sources_of(base)
+    if built_on and built_on[0].kind == "house":  # named by this file's `varies:`, as written
+        built_on = (msgspec.structs.replace(built_on[0], name=varies), *built_on[1:])
+    return with_sources(Rulebook(base.code, title, base.metadata, game, tuple(final), house.path),
+                        (SourceFile("house", house.id, house.path, house.data), *built_on))
 
 
 def _game(game: Game, house: House, problems: list[Problem]) -> Game:

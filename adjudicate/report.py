@@ -31,7 +31,7 @@ def _making_record(table: Table) -> dict[str, Any] | None:
 
 
 def replay_record(table: Table, facts: Facts) -> dict[str, Any]:
-    """The reconstructed hand as DESIGN.md's `replay --format json` gives it."""
+    """The reconstructed hand as `replay --format json` gives it (docs/commands.md)."""
     scenario = table.scenario
     marks = _marks(facts)
     return {
@@ -119,12 +119,8 @@ _MADE = {"order up": "ordered up", "assist": "assisted", "take up": "taken up", 
          "alone": "made", "alone at": "named"}
 
 
-def _heading(table: Table) -> list[str]:
-    scenario = table.scenario
-    lines = [visible(scenario.path) + (f" - {visible(scenario.title)}" if scenario.title else "")]
-    facts = [f"code {scenario.code}", f"dealer {scenario.dealer.word}"]
-    if scenario.turned:
-        facts.append(f"turned {scenario.turned}")
+def trump_words(table: Table) -> str:
+    """The trump and how it was made, as a hand record says it: "hearts (ordered up by West)"."""
     trump = table.trump.word if table.trump else "not made"
     making = table.making
     if making and making.maker:
@@ -133,7 +129,16 @@ def _heading(table: Table) -> list[str]:
         if making.lone:
             trump += f"; {making.lone.word} plays alone"
         trump += ")"
-    facts.append(f"trump {trump}")
+    return trump
+
+
+def _heading(table: Table) -> list[str]:
+    scenario = table.scenario
+    lines = [visible(scenario.path) + (f" - {visible(scenario.title)}" if scenario.title else "")]
+    facts = [f"code {scenario.code}", f"dealer {scenario.dealer.word}"]
+    if scenario.turned:
+        facts.append(f"turned {scenario.turned}")
+    facts.append(f"trump {trump_words(table)}")
     lines.append("; ".join(facts))
     if scenario.score:
         lines.append("score before the hand: " + ", ".join(f"{side} {points}" for side, points in scenario.score.items()))
@@ -216,6 +221,11 @@ _NOUNS = {
 """What a remedy is for, as a noun a director says: "for the failure to comply by East"."""
 
 
+def kind_noun(kind: str) -> str:
+    """An irregularity's kind as a noun a director says: "failure to comply", "revoke"."""
+    return _NOUNS.get(kind, _kind_words(kind))
+
+
 def target_words(target: object) -> str | None:
     """What a remedy or a defeat is for, as a director says it: "the revoke by East at trick 1"."""
     from adjudicate.facts import Claim
@@ -248,7 +258,7 @@ def _option_record(item) -> dict[str, Any]:
 
 
 def ruling_record(decision: "Decision") -> dict[str, Any]:
-    """The ruling as DESIGN.md's `rule --format json` gives it."""
+    """The ruling as `rule --format json` gives it (docs/commands.md)."""
     table, facts = decision.table, decision.facts
     scenario = table.scenario
 

@@ -24,7 +24,7 @@ from adjudicate.defeats import Defeat, defeat_problems, parse_defeats
 from adjudicate.remedies import Declaration, Remedy, parse_remedies, parse_rulings
 from adjudicate.games import Game
 from adjudicate.errors import InputError, Pos, Problem, RulebookError, UsageError, did_you_mean
-from adjudicate.yamlsource import Node, parse_yaml, read_yaml
+from adjudicate.yamlsource import Node, parse_yaml, read_yaml_source
 
 KINDS = ("definition", "scoring", "procedure", "penalty", "ruling", "etiquette")
 """What a law may be (docs/rulebook-format.md, `kind`)."""
@@ -250,6 +250,31 @@ class Metadata(Struct, frozen=True):
     """The file or book the text was copied from."""
     note: str | None = None
     """A remark on the rulebook as a whole: what it leaves out, what it keeps as printed."""
+
+
+class SourceFile(Struct, frozen=True):
+    """A file a rulebook was built from, its bytes as read: what the ruling record's digests are of."""
+
+    kind: str
+    """`code` (a rulebook file, built in or not) or `house` (a house-rules file)."""
+    id: str
+    """The code's id, or the house's (`house:` in its file)."""
+    name: str
+    """The file as it was named: a built-in id, or its path (`varies:` as written, for a house built on)."""
+    data: bytes
+
+
+def sources_of(rulebook: "Rulebook") -> tuple[SourceFile, ...]:
+    """The files a rulebook was built from: its house files, the outermost first, then its code's file.
+
+    Kept beside the rulebook's fields (never in the cache), by the loaders that read the bytes anyway.
+    """
+    return rulebook.__dict__.get("_sources", ())
+
+
+def with_sources(rulebook: "Rulebook", sources: tuple[SourceFile, ...]) -> "Rulebook":
+    rulebook.__dict__["_sources"] = sources
+    return rulebook
 
 
 class Rulebook(Struct, frozen=True, dict=True):
@@ -694,13 +719,14 @@ def load_rulebook(path: str | os.PathLike[str], *, named: bool = False) -> Ruleb
     """
     name = os.fspath(path)
     try:
-        root = read_yaml(name, regular_only=named)
+        data, root = read_yaml_source(name, regular_only=named)
     except InputError as error:
         raise RulebookError(error.problems) from None
     if named and not (root.is_map() and "code" in root.value and "laws" in root.value):  # type: ignore[operator]
         raise RulebookError([Problem(root.pos, "not a rulebook: it has no `code:` and `laws:` keys "
                                                "(nothing of it is shown)")])
-    return _read(root, name)
+    rulebook = _read(root, name)
+    return with_sources(rulebook, (SourceFile("code", rulebook.code, name, data),))
 
 
 def _read(root: Node, path: str) -> Rulebook:
@@ -755,7 +781,7 @@ def builtin_rulebook(code: str) -> Rulebook:
         raise RulebookError([Problem(Pos(str(resource), 1, 1),
                                      f"the file {code}.yaml holds the code {rulebook.code!r}; "
                                      "a built-in rulebook is named after its code")])
-    return rulebook
+    return with_sources(rulebook, (SourceFile("code", code, code, data),))
 
 
 # --- a cache of the built-in rulebooks, parsed ------------------------------------

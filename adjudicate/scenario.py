@@ -1,7 +1,7 @@
 """Scenario files: what happened at the table, read and checked with positions.
 
 A scenario names the code, the dealer, the hands as dealt (as far as known), the
-turned card and the log of acts in order (DESIGN.md, "Scenario files"). Loading
+turned card and the log of acts in order (docs/scenario-format.md). Loading
 checks the file's shape and the words of every act; whether the acts were
 regular is the replay's business, and whether they were physically possible
 (a card in two places) is checked by the replay against the code's pack.
@@ -136,6 +136,8 @@ class Scenario(Struct, frozen=True):
     expect: Expect | None = None
     positions: dict[str, Pos] = field(default_factory=dict)
     """Where the value of each top-level key stands."""
+    notes: str | None = None
+    """What the scenario's writer says of the hand, as written (the ruling sheet shows it)."""
 
     @property
     def eldest(self) -> Seat:
@@ -205,7 +207,7 @@ class _Reader:
         code = attempt(lambda n: self.nonempty(n, "`code`"), root.get("code"))
         house = attempt(lambda n: self.nonempty(n, "`house`"), root.get("house"))
         title = attempt(lambda n: n.text("`title`"), root.get("title"))
-        attempt(lambda n: n.text("`notes`"), root.get("notes"))
+        notes = attempt(lambda n: n.text("`notes`"), root.get("notes"))
         dealer = attempt(lambda n: self.seat(n, "`dealer`"), root.get("dealer"))
         score = attempt(self.score, root.get("score"))
         hands = attempt(self.hands, root.get("hands")) or {}
@@ -219,7 +221,7 @@ class _Reader:
         return Scenario(
             path=self.path, code=code, dealer=dealer, log=log, title=title, house=house, score=score,
             hands=hands, turned=turned, turned_pos=turned_node.pos if turned_node else None,
-            expect=expect, positions=positions,
+            expect=expect, positions=positions, notes=notes,
         )
 
     # --- pieces ---------------------------------------------------------

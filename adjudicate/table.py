@@ -610,7 +610,7 @@ class _Replay:
         out = self.making.lone.partner if self.making and self.making.lone else None
         joins = trick is not None and seat is out and trick.played_by(seat) is None
         if trick is not None and trick.complete and not joins:
-            # A full trick not yet quitted: the next card played quits it (DESIGN.md).
+            # A full trick not yet quitted: the next card played quits it (docs/scenario-format.md, `quit`).
             trick.quit_entry = entry.number
             trick.winner = self.winner(trick)
             trick = None

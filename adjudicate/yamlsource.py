@@ -403,6 +403,11 @@ def read_text(path: str | os.PathLike[str], *, regular_only: bool = False) -> st
     but a regular file is refused, before a byte is read: the file is opened without blocking, so a
     named pipe no one writes to cannot hang the command.
     """
+    return read_source(path, regular_only=regular_only)[1]
+
+
+def read_source(path: str | os.PathLike[str], *, regular_only: bool = False) -> tuple[bytes, str]:
+    """A file's bytes as read, and its text, as `read_text` reads it (the bytes: for the ruling record's digests)."""
     name = os.fspath(path)
     start = Pos(name, 1, 1)
     whole = Pos(name, 0, 0)  # the file as a whole: printed as the path alone
@@ -450,7 +455,7 @@ def read_text(path: str | os.PathLike[str], *, regular_only: bool = False) -> st
     if b"\x00" in data:
         raise InputError.at(start, "is a binary file, not YAML text")
     try:
-        return data.decode("utf-8-sig")
+        return data, data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         before = data[: exc.start]
         line = before.count(b"\n") + 1
@@ -559,3 +564,9 @@ def node_of(value: Mapping[str, Any], name: str = "<mapping>") -> Node:
 def read_yaml(path: str | os.PathLike[str], *, regular_only: bool = False) -> Node:
     """Read and parse a YAML file with every limit applied (`regular_only`: see `read_text`)."""
     return parse_yaml(read_text(path, regular_only=regular_only), os.fspath(path))
+
+
+def read_yaml_source(path: str | os.PathLike[str], *, regular_only: bool = False) -> tuple[bytes, Node]:
+    """As `read_yaml`, with the file's bytes as read."""
+    data, text = read_source(path, regular_only=regular_only)
+    return data, parse_yaml(text, os.fspath(path))

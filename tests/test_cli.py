@@ -77,6 +77,21 @@ def test_short_help_and_version():
     assert (done.returncode, done.stdout) == (0, f"adjudicate {__version__}\n")
 
 
+@pytest.mark.parametrize("command", ["rule", "replay", "laws", "law", "lint", "diff", "check", "schema"])
+def test_every_format_option_has_its_short_form(command):
+    """Issue 15: `-f` wherever a command takes `--format`, so `adjudicate laws -f json` works like `rule -f json`."""
+    result = CliRunner().invoke(app, [command, "-h"])
+    assert result.exit_code == 0, result.output
+    if "--format" in result.output:
+        assert "-f, --format" in result.output, f"{command} takes --format but not -f:\n{result.output}"
+
+
+def test_laws_answers_to_f():
+    result = CliRunner().invoke(app, ["laws", "--code", "euchre", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    assert result.output.lstrip().startswith("[")
+
+
 # --- usage lines, completion, schema's formats (issue 15, "The CLI's conventions") ----------------------
 
 USAGE = {

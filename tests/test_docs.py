@@ -1,4 +1,6 @@
-"""Every command is documented: in the README with an example, and in its own --help."""
+"""Every command is documented: in docs/commands.md with an example (`check` in full in docs/ci.md), in
+the README's table of commands, and in its own --help. The README stays short and every link of the
+documentation leads somewhere."""
 
 import re
 from pathlib import Path
@@ -9,7 +11,10 @@ from typer.testing import CliRunner
 
 from adjudicate.cli import app
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOCS = sorted((ROOT / "docs").glob("*.md"))
+PAGES = [ROOT / "README.md", *DOCS]
 COMMANDS = sorted(get_command(app).commands)  # type: ignore[attr-defined]
 runner = CliRunner()
 
@@ -23,10 +28,28 @@ def test_the_main_job_comes_first_in_help():
     assert sorted(listed) == COMMANDS
 
 
+def _section(text: str, command: str) -> str:
+    """The section of a page headed `adjudicate COMMAND`, to the next heading of its level or above."""
+    headings = re.sub(r"^```.*?^```$", lambda block: re.sub(r"[^\n]", " ", block.group()), text, flags=re.M | re.S)
+    found = re.search(rf"^(#+) `adjudicate {command}\b.*$", headings, re.M)
+    assert found, f"no section for `adjudicate {command}`"
+    level = len(found.group(1))
+    end = re.compile(rf"^#{{1,{level}}} ", re.M).search(headings, found.end())
+    return text[found.end():end.start() if end else len(text)]
+
+
 @pytest.mark.parametrize("command", COMMANDS)
-def test_every_command_has_a_readme_section_with_an_example(command):
-    assert re.search(rf"^### `adjudicate {command}\b", README, re.M), f"no README section for {command}"
-    assert re.search(rf"^adjudicate {command}\b", README, re.M), f"no example of `adjudicate {command}`"
+def test_every_command_has_a_section_with_an_example(command):
+    pages = ["commands.md", "ci.md"] if command == "check" else ["commands.md"]
+    for page in pages:
+        section = _section((ROOT / "docs" / page).read_text(encoding="utf-8"), command)
+        assert re.search(rf"^adjudicate {command}\b", section, re.M), f"docs/{page}: no example of `adjudicate {command}`"
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_the_readme_lists_every_command_with_its_page(command):
+    row = re.search(rf"^\| `adjudicate {command}\b.*\]\((docs/[a-z-]+\.md)[^)]*\) \|$", README, re.M)
+    assert row, f"the README's table of commands has no row for {command} linking its page"
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -36,9 +59,101 @@ def test_every_command_has_help_with_an_example(command):
     assert f"adjudicate {command}" in result.stdout
 
 
+# --- the README: short, and every page of docs/ linked; every link of every page resolves ---------------
+
+def test_the_readme_fits_on_two_screens_before_the_reference():
+    """Issue 15: what it is, the two commands, the guide's link on the first screen, one ruling, then the
+    commands' table, whose links lead into docs/: at most 80 lines before it; the whole well under 10 KB."""
+    lines = README.splitlines()
+    links = [number for number, line in enumerate(lines) if "](docs/" in line]
+    assert links[0] < 30, "the README's first screen should link docs/ (the guide to writing a hand)"
+    after_the_guide = next(number for number in links if "](docs/writing-a-hand.md)" not in lines[number])
+    assert after_the_guide <= 80, f"the README runs {after_the_guide} lines before its links into docs/"
+    assert len(README.encode("utf-8")) < 10_000
+
+
+def test_the_readme_keeps_the_two_commands():
+    """CI and the tests run these lines as written."""
+    assert "\npython3 -m venv .venv && . .venv/bin/activate && pip install . && adjudicate rule " \
+           "scenarios/euchre/revoke-established.yaml\n" in README
+    assert "\npython3 -m venv .venv && . .venv/bin/activate && pip install '.[test]' && python -m pytest " \
+           "&& adjudicate check scenarios/\n" in README
+
+
+def test_the_readmes_ruling_is_the_real_one():
+    """The README's scenario is the shipped file's lines, and its ruling's key lines the real output, in order."""
+    blocks = re.findall(r"^```yaml\n(.*?)^```$", README, re.M | re.S)
+    assert len(blocks) == 1
+    path = "scenarios/euchre/revoke-established.yaml"
+    shipped = (ROOT / path).read_text(encoding="utf-8")
+    assert shipped.startswith(blocks[0]) and shipped[len(blocks[0]):].startswith("expect:")
+    (console,) = re.findall(r"^```console\n(.*?)^```$", README, re.M | re.S)
+    command, *shown = console.splitlines()
+    assert command == f"$ adjudicate rule {path}"
+    result = runner.invoke(app, ["rule", str(ROOT / path)])
+    assert result.exit_code == 0, result.output
+    output = [line.rstrip() for line in result.stdout.splitlines()]
+    assert _in_order([line.rstrip() for line in shown], output), \
+        f"the README quotes a ruling of {path} that `adjudicate rule` does not print"
+
+
+def _outside_code(text: str) -> str:
+    """The text without its fenced blocks and inline code, where a `#` or a `[x](y)` is no heading or link."""
+    text = re.sub(r"^```.*?^```$", "", text, flags=re.M | re.S)
+    return re.sub(r"`[^`\n]*`", "", text)
+
+
+def _anchors(text: str) -> set[str]:
+    """The anchors GitHub makes of a page's headings: lower case, punctuation dropped, spaces as hyphens,
+    `-1`, `-2` after a heading met before."""
+    seen: dict[str, int] = {}
+    anchors = set()
+    for heading in re.findall(r"^#+ (.*)$", re.sub(r"^```.*?^```$", "", text, flags=re.M | re.S), re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        anchors.add(f"{slug}-{seen[slug]}" if slug in seen else slug)
+        seen[slug] = seen.get(slug, 0) + 1
+    return anchors
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
+def test_every_link_leads_somewhere(page):
+    text = page.read_text(encoding="utf-8")
+    broken = []
+    for target in re.findall(r"\]\(([^)\s]+)\)", _outside_code(text)):
+        if re.match(r"[a-z]+:", target):
+            continue  # https:, mailto:: not this repository's to check
+        name, _, anchor = target.partition("#")
+        linked = (page.parent / name).resolve() if name else page
+        if not linked.exists():
+            broken.append(f"{target}: no such file")
+        elif anchor and linked.suffix == ".md" and anchor not in _anchors(linked.read_text(encoding="utf-8")):
+            broken.append(f"{target}: {linked.name} has no heading of that anchor")
+    assert not broken, f"{page.relative_to(ROOT)}: " + "; ".join(broken)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
+def test_no_page_sends_readers_outside_the_repository(page):
+    """DESIGN.md and ../shared are the development's, not in the repository."""
+    text = page.read_text(encoding="utf-8")
+    assert "DESIGN.md" not in text and "../shared" not in text
+
+
+def test_the_readme_links_every_page():
+    linked = set(re.findall(r"\]\(docs/([a-z-]+\.md)", README))
+    assert linked == {page.name for page in DOCS}
+
+
+@pytest.mark.parametrize("page", DOCS, ids=lambda page: page.name)
+def test_every_page_says_what_it_is_for_and_links_back(page):
+    title, blank, *rest = page.read_text(encoding="utf-8").splitlines()
+    purpose = rest[:rest.index("")]
+    assert title.startswith("# ") and blank == "" and purpose
+    assert "](../README.md)" in "\n".join(purpose), f"docs/{page.name}: its first paragraph should link back to the README"
+
+
 # --- docs/rulings.md: the relations of one law defeating another, as the rulebooks encode them -------------
 
-RULINGS = (Path(__file__).resolve().parent.parent / "docs" / "rulings.md").read_text(encoding="utf-8")
+RULINGS = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
 
 
 def relations_table() -> str:
@@ -70,13 +185,12 @@ def test_the_relations_table_is_the_rulebooks():
 
 @pytest.mark.parametrize("scenario", sorted(set(re.findall(r"`(scenarios/[a-z-]+/[a-z0-9-]+\.yaml)`", RULINGS))))
 def test_every_scenario_docs_rulings_names_exists(scenario):
-    assert (Path(__file__).resolve().parent.parent / scenario).is_file(), scenario
+    assert (ROOT / scenario).is_file(), scenario
 
 
 # --- docs/writing-a-hand.md: every file it names is checked, every YAML block is a scenario or a file's lines,
 # and every ruling it quotes is the real output -----------------------------------------------------------------
 
-ROOT = Path(__file__).resolve().parent.parent
 GUIDE = (ROOT / "docs" / "writing-a-hand.md").read_text(encoding="utf-8")
 
 

@@ -58,7 +58,7 @@ def assert_refused(path: Path, command: str = "replay") -> list[re.Match[str]]:
     """The command refuses the file: exit 2, every problem one well-formed line naming the file."""
     result = invoke(command, str(path))
     assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
-    if command == "lint":  # lint reports problems as its output (README: `adjudicate lint`)
+    if command == "lint":  # lint reports problems as its output (docs/commands.md, `adjudicate lint`)
         lines, pattern = result.stdout.splitlines(), LINT_LINE
         assert result.stderr == ""
     else:

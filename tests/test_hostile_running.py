@@ -1,5 +1,5 @@
-"""Running on hostile trees and in hostile surroundings, through the real command (README, "Errors
-and limits"): `check` on folders from a stranger's pull request (named pipes, links, unreadable
+"""Running on hostile trees and in hostile surroundings, through the real command (docs/errors.md,
+"Errors and limits"): `check` on folders from a stranger's pull request (named pipes, links, unreadable
 and very deep folders, file names and values holding control characters), signals (SIGTERM,
 SIGINT, a killed worker, a killed parent), and outputs that fail (a broken pipe, a full disk, a
 closed stdout, an ASCII-only encoding). Never a traceback; every exit code as documented.

@@ -115,7 +115,7 @@ def test_a_house_sets_the_scoring_values_of_a_euchre_hand(tmp_path):
 
 
 def test_a_house_law_defeats_a_code_law_without_striking_it(tmp_path):
-    """README, House rules: H2 bars law 63 when the claim comes after the mix; 63 stands for every other hand."""
+    """docs/house-rules.md: H2 bars law 63 when the claim comes after the mix; 63 stands for every other hand."""
     house = DATA / "no-renege-after-mix.yaml"
     text = (ROOT / "scenarios" / "euchre" / "revoke-established.yaml").read_text()
     text = text[:text.index("expect:")]
