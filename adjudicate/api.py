@@ -869,11 +869,14 @@ def laws(code: str | None = None, search: str | None = None, *, section: str | N
     from adjudicate.rulebook import builtin_library, builtin_rulebook
 
     found = list(builtin_rulebook(code.strip().lower()).laws) if code is not None else list(builtin_library().laws())
+    if section is None and search is None:
+        return tuple(Law._of(law) for law in found)
+    counted = lawsearch.builtin_counts(builtin_library().laws())  # the laws' stems, from the cache
     if section is not None:
         found = [law for law in found if lawsearch.in_section(law, section)]
     if search is None:
         return tuple(Law._of(law) for law in found)
-    return tuple(Law._of(hit.law, hit.score) for hit in lawsearch.search(found, search))
+    return tuple(Law._of(hit.law, hit.score) for hit in lawsearch.search(found, search, counted=counted))
 
 
 def law(ref: str, number: str | None = None) -> LawEntry:

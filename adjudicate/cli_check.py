@@ -11,7 +11,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from adjudicate.cli_common import app, dump_json, echo, guarded, scenario_sources
+from adjudicate.cli_common import Command, app, dump_json, echo, guarded, scenario_sources
 
 
 class CheckFormat(str, enum.Enum):
@@ -24,7 +24,7 @@ class CheckFormat(str, enum.Enum):
     sarif = "sarif"
 
 
-@app.command("check")
+@app.command("check", cls=Command)
 def check_command(
     paths: Annotated[List[str], typer.Argument(
         metavar="PATH", help="Scenario files, and folders to search for *.yaml and *.yml (house/ folders skipped); "
@@ -72,8 +72,19 @@ def check_command(
         raise typer.Exit(report.exit_code)
 
 
-@app.command("schema")
-def schema_command() -> None:
+class SchemaFormat(str, enum.Enum):
+    """Output formats of `schema`: the one schema, written as JSON or as YAML."""
+
+    json = "json"
+    yaml = "yaml"
+
+
+@app.command("schema", cls=Command)
+def schema_command(
+    format: Annotated[SchemaFormat, typer.Option(
+        "--format", "-f", help="json, or yaml (the same schema, for those who keep it beside the scenarios).")
+    ] = SchemaFormat.json,
+) -> None:
     """Print a JSON Schema (draft 2020-12) for scenario files, for editors (yaml-language-server).
 
     Example: adjudicate schema > scenario.schema.json, then put
@@ -81,4 +92,10 @@ def schema_command() -> None:
     """
     from adjudicate import api
 
-    echo(dump_json(api.scenario_schema()))
+    schema = api.scenario_schema()
+    if format is SchemaFormat.yaml:
+        import yaml
+
+        echo(yaml.safe_dump(schema, sort_keys=False, allow_unicode=True, width=100))
+    else:
+        echo(dump_json(schema))

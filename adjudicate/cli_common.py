@@ -16,11 +16,12 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar
 
 import typer
+from typer.core import TyperArgument, TyperCommand
 from typer.main import get_command_name
 from typer.models import CommandInfo
 
 from adjudicate.api import AdjudicateError
-from adjudicate.errors import EXIT_BROKEN_PIPE, EXIT_INPUT
+from adjudicate.errors import EXIT_BROKEN_PIPE, EXIT_INPUT, did_you_mean
 from adjudicate.escape import json_text, visible, visible_lines
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def new_app(**settings: Any) -> typer.Typer:
         help="A rules lawyer for the card table: replays a disputed Euchre or Whist hand "
         "and says which numbered laws apply.",
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
@@ -53,6 +54,49 @@ def _main(version: bool = typer.Option(False, "--version", callback=_version, is
                                        help="Print the version and exit.")) -> None:
     """A rules lawyer for the card table: replays a disputed Euchre or Whist hand and says which numbered laws
     apply."""
+
+
+class Command(TyperCommand):
+    """A command whose usage line names its arguments as a man page does: `FILE...`, `[FILE]...`, `REF [LAW]`.
+
+    Typer 0.28 writes a required argument in braces (`{files}...`) and drops the `...` of a
+    `metavar`; this builds the line from the arguments themselves, the same under every Typer
+    the project allows.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if getattr(getattr(param, "type", None), "choices", None):
+                _suggest_choices(param.type)
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if isinstance(param, TyperArgument):
+                name = param.metavar or (param.name or "").upper()
+                pieces.append((name if param.required else f"[{name}]") + ("..." if param.nargs != 1 else ""))
+            else:
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
+
+
+def _suggest_choices(choice: Any) -> None:
+    """Make a wrong value of this choice (`--format jsn`) say which choice was meant, as every other mistake does."""
+    convert = choice.convert
+    names = [str(getattr(value, "value", value)) for value in choice.choices]
+
+    def suggesting(value: Any, param: Any, ctx: Any) -> Any:
+        try:
+            return convert(value, param, ctx)
+        except Exception as error:  # Click's BadParameter, from whichever Click this Typer uses
+            hint = did_you_mean(value, names) if isinstance(value, str) else ""
+            message = getattr(error, "message", None)
+            if hint and isinstance(message, str):
+                setattr(error, "message", message[:-1] + hint + "." if message.endswith(".") else message + hint)
+            raise
+
+    choice.convert = suggesting
 
 
 app = new_app(callback=_main)

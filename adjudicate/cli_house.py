@@ -7,14 +7,14 @@ from typing import Annotated, List
 
 import typer
 
-from adjudicate.cli_common import Format, app, dump_json, echo, guarded
+from adjudicate.cli_common import Command, Format, app, dump_json, echo, guarded
 from adjudicate.errors import EXIT_INPUT
 from adjudicate.escape import visible
 
 
-@app.command()
+@app.command(cls=Command)
 def diff(
-    paths: Annotated[List[Path], typer.Argument(help="Scenario files or folders.", show_default=False, readable=False)],
+    paths: Annotated[List[Path], typer.Argument(metavar="PATH", help="Scenario files or folders.", show_default=False, readable=False)],
     house: Annotated[str, typer.Option("--house", help="House-rules file (or a built-in house's id).")],
     format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
     all_files: Annotated[bool, typer.Option("--all", help="List unchanged and skipped scenarios too.")] = False,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
 
-from adjudicate.cli_common import Format, app, dump_json, echo, guarded
+from adjudicate.cli_common import Command, Format, app, dump_json, echo, guarded
 from adjudicate.errors import EXIT_INPUT
 from adjudicate.escape import visible
 
@@ -40,7 +40,7 @@ def _table(rows: list[list[str]], headers: list[str], fmt: Format) -> str:
 
 # --- laws -------------------------------------------------------------------------
 
-@app.command("laws")
+@app.command("laws", cls=Command)
 def laws_command(
     code: Annotated[Optional[str], typer.Option(help="Only this code's laws: euchre, short-whist or long-whist.")] = None,
     section: Annotated[Optional[str], typer.Option(
@@ -67,7 +67,7 @@ def laws_command(
 
 # --- law --------------------------------------------------------------------------
 
-@app.command("law")
+@app.command("law", cls=Command)
 def law_command(
     ref: Annotated[str, typer.Argument(
         metavar="REF", help='The law: "euchre:63", "short-whist:72.V" for a clause, or a bare "63" for every code\'s law 63.')],
@@ -125,7 +125,7 @@ def _show_codes_with(found: "tuple[LawEntry, ...]", ref: str, fmt: Format) -> No
 
 # --- lint -------------------------------------------------------------------------
 
-@app.command("lint")
+@app.command("lint", cls=Command)
 def lint_command(
     files: Annotated[Optional[List[str]], typer.Argument(
         metavar="FILE", help="Rulebook or house-rules files to check; none: the built-in ones.")] = None,

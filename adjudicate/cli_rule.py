@@ -6,13 +6,13 @@ from typing import Annotated, Any, List, Optional
 
 import typer
 
-from adjudicate.cli_common import Format, app, each_file, scenario_sources
+from adjudicate.cli_common import Command, Format, app, each_file, scenario_sources
 
 
-@app.command()
+@app.command(cls=Command)
 def rule(
     files: Annotated[List[str], typer.Argument(
-        help="Scenario files to rule on; - reads one from standard input.", show_default=False)],
+        metavar="FILE", help="Scenario files to rule on; - reads one from standard input.", show_default=False)],
     format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
     house: Annotated[Optional[str], typer.Option(
         "--house", help="House-rules file (or a built-in house's id) to use instead of the scenario's own.")] = None,

@@ -6,15 +6,23 @@ names the thing is the best sign a law is about it. Words match in any form:
 both the laws and the query are reduced to stems by the Snowball English
 stemmer, so "revoking" finds "revoke" and "renounced" finds "renounce".
 Ties are broken by code, then law number, so the same query gives the same order.
+
+Stemming every built-in law is most of a search's work (~17 ms of ~27 ms), so the stems of the
+built-in laws are counted once and kept beside the parsed rulebooks, in the rulebook cache's
+folder (`rulebook.cache_dir`: ADJUDICATE_CACHE_DIR, or the platform's place; ADJUDICATE_NO_CACHE=1
+turns it off). The file is used only while it was made from the same rulebook bytes, this module,
+the same stemmer and version, and counts exactly the laws loaded; else it is made anew. It holds
+numbers of stems, nothing else: a planted file could reorder a search, never change a law's text.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections import Counter
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from msgspec import Struct
 
@@ -45,10 +53,16 @@ def _stemmer() -> Any:
     return snowballstemmer.stemmer("english")
 
 
+_known_stems: dict[str, str] = {}
+"""The stems of the built-in laws' words, read from the search cache: a query in the laws' own words needs
+no stemmer (importing snowballstemmer, every language's, is ~8 ms)."""
+
+
 @lru_cache(maxsize=8192)
 def stem(word: str) -> str:
     """The stem of one lower-case word: "revoking" -> "revok"."""
-    return _stemmer().stemWord(word)
+    known = _known_stems.get(word)
+    return known if known is not None else _stemmer().stemWord(word)
 
 
 def words(text: str) -> list[str]:
@@ -98,6 +112,19 @@ class Hit(Struct, frozen=True):
     """Its BM25 score for the query: higher is better; only comparable within one search."""
 
 
+Counts = dict[str, dict[str, int]]
+"""One law's stems and how often each occurs, field by field (`FIELD_WEIGHTS`' names)."""
+
+
+def law_counts(law: Law) -> Counts:
+    """The stems of a law's fields, counted (stop words dropped)."""
+    return {name: dict(Counter(terms(text))) for name, text in _fields(law).items()}
+
+
+def law_key(law: Law) -> str:
+    return f"{law.code}:{law.id}"
+
+
 class LawIndex:
     """An index of some laws (one code's, or every code's) to search with BM25F.
 
@@ -107,13 +134,16 @@ class LawIndex:
     much and the fortieth "card" in a long law for little.
     """
 
-    def __init__(self, laws: Iterable[Law]):
+    def __init__(self, laws: Iterable[Law], counted: Mapping[str, Counts] | None = None):
+        """`counted`: the stems of some of these laws already counted (`builtin_counts`), by `law_key`."""
         self.laws: tuple[Law, ...] = tuple(laws)
-        counts: list[dict[str, Counter[str]]] = []
+        counts: list[Counts] = []
         lengths: list[dict[str, int]] = []
         df: Counter[str] = Counter()
         for law in self.laws:
-            fields = {name: Counter(terms(text)) for name, text in _fields(law).items()}
+            fields = counted.get(law_key(law)) if counted is not None else None
+            if fields is None:
+                fields = law_counts(law)
             counts.append(fields)
             lengths.append({name: sum(c.values()) for name, c in fields.items()})
             df.update(set().union(*fields.values()))
@@ -146,9 +176,129 @@ class LawIndex:
         return hits if limit is None else hits[:limit]
 
 
-def search(laws: Iterable[Law], query: str, limit: int | None = None) -> list[Hit]:
+def search(laws: Iterable[Law], query: str, limit: int | None = None,
+           counted: Mapping[str, Counts] | None = None) -> list[Hit]:
     """Search these laws for the query's words; see `LawIndex.search`."""
-    return LawIndex(laws).search(query, limit)
+    return LawIndex(laws, counted).search(query, limit)
+
+
+# --- the built-in laws' stems, counted once -----------------------------------------------------------
+
+_CACHE_MAGIC = b"adjudicate search index, msgpack 1\n"
+_MAX_CACHE_BYTES = 8 * 1024 * 1024
+"""More than this is no cache file of ours (it is ~55 KB): not read further."""
+
+
+class _CountsCache(Struct, frozen=True):
+    """What the search cache file holds after its header."""
+
+    stamp: str
+    """What the counts were made from (`_stamp`), compared whole."""
+    counts: dict[str, Counts]
+    """Each built-in law's counted stems, by `law_key`."""
+    stems: dict[str, str]
+    """The stem of each word of those laws."""
+
+
+def search_cache_file() -> str | None:
+    """The file the built-in laws' counted stems are kept in (one for this install), or None (no cache)."""
+    from adjudicate.rulebook import _install_tag, cache_dir
+
+    base = cache_dir()
+    return None if base is None else os.path.join(base, f"search-{_install_tag()}.msgpack")
+
+
+def _stamp(laws: tuple[Law, ...]) -> str:
+    """What counting these built-in laws' stems depends on: the version, the rulebooks' bytes, this module
+    (its stop words) and the stemmer's."""
+    import zlib
+
+    from adjudicate import __version__
+    from adjudicate.rulebook import _builtin_dir
+
+    parts = [__version__]
+    for code in sorted({law.code for law in laws}):
+        data = (_builtin_dir() / f"{code}.yaml").read_bytes()
+        parts.append(f"{code}:{len(data)}:{zlib.crc32(data):08x}")
+    parts.append(_file_stamp(__file__))
+    # The stemmer, found without importing it (that is what the cache saves): snowballstemmer's English
+    # stemmer, or PyStemmer's, which snowballstemmer uses instead when it is installed.
+    from importlib.util import find_spec
+
+    for name in ("snowballstemmer", "Stemmer"):
+        spec = find_spec(name)
+        if spec is not None and spec.origin:
+            parts.append(f"{name}:{_file_stamp(spec.origin)}")
+            if name == "snowballstemmer":
+                parts.append(_file_stamp(os.path.join(os.path.dirname(spec.origin), "english_stemmer.py")))
+    return "\n".join(parts)
+
+
+def _file_stamp(path: str) -> str:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return f"{os.path.basename(path)}:missing"
+    return f"{os.path.basename(path)}:{info.st_size}:{info.st_mtime_ns}"
+
+
+def builtin_counts(laws: Iterable[Law]) -> dict[str, Counts]:
+    """The counted stems of these built-in laws (every built-in code's, as `builtin_library` loads them):
+    read from the search cache when it was made from the same files, else counted and the cache made anew."""
+    import zlib
+
+    import msgspec
+
+    laws = tuple(laws)
+    path = search_cache_file()
+    stamp = _stamp(laws) if path is not None else ""
+    wanted = {law_key(law) for law in laws}
+    if path is not None:
+        try:
+            with open(path, "rb") as handle:
+                blob = handle.read(_MAX_CACHE_BYTES + 1)
+        except OSError:
+            blob = b""
+        head = len(_CACHE_MAGIC)
+        payload = memoryview(blob)[head + 4:]
+        if (len(blob) <= _MAX_CACHE_BYTES and blob.startswith(_CACHE_MAGIC)
+                and zlib.crc32(payload).to_bytes(4, "big") == blob[head:head + 4]):
+            try:
+                cached = msgspec.msgpack.Decoder(_CountsCache).decode(payload)
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                cached = None
+            if cached is not None and cached.stamp == stamp and set(cached.counts) == wanted:
+                _known_stems.update(cached.stems)
+                return cached.counts
+    counts = {law_key(law): law_counts(law) for law in laws}
+    if path is not None:
+        stems = {word: stem(word) for law in laws for text in _fields(law).values() for word in words(text)}
+        _write(path, msgspec.msgpack.encode(_CountsCache(stamp, counts, dict(sorted(stems.items())))))
+    return counts
+
+
+def _write(path: str, payload: bytes) -> None:
+    """Write the cache file atomically (a temporary file renamed); nothing left behind where the disk says no."""
+    import tempfile
+    import zlib
+
+    folder = os.path.dirname(path)
+    temporary = None
+    try:
+        os.makedirs(folder, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".search-", suffix=".tmp")
+        with os.fdopen(handle, "wb") as out:
+            out.write(_CACHE_MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload)
+        os.replace(temporary, path)
+        temporary = None
+    except OSError:
+        pass
+    finally:
+        if temporary is not None:
+            try:
+                os.remove(temporary)
+            except OSError:
+                pass
 
 
 def in_section(law: Law, query: str) -> bool:

@@ -82,8 +82,9 @@ CLI_MODULES = sorted([*PACKAGE.glob("cli*.py"), PACKAGE / "__main__.py"])
 FACE = {"adjudicate.api", "adjudicate.escape"}
 """Besides the CLI's own modules (adjudicate.cli, adjudicate.cli_*): the API, and the escaping of text from
 files for printing (presentation, not the pipeline)."""
-PLUMBING = {"Terminated"}
-"""From adjudicate.errors, besides the exit codes (EXIT_*): the exception SIGTERM raises (`__main__`)."""
+PLUMBING = {"Terminated", "did_you_mean"}
+"""From adjudicate.errors, besides the exit codes (EXIT_*): the exception SIGTERM raises (`__main__`), and the
+did-you-mean the CLI adds to a mistyped choice (`--format jsn`) so that it reads as the library's own mistakes do."""
 
 
 def _imports(path: Path) -> list[tuple[str, tuple[str, ...], int]]:

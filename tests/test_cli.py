@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from adjudicate.cli import app, command_name, command_named
@@ -86,3 +90,94 @@ def test_laws_answers_to_f():
     result = CliRunner().invoke(app, ["laws", "--code", "euchre", "-f", "json"])
     assert result.exit_code == 0, result.output
     assert result.output.lstrip().startswith("[")
+
+
+# --- usage lines, completion, schema's formats (issue 15, "The CLI's conventions") ----------------------
+
+USAGE = {
+    "rule": "Usage: adjudicate rule [OPTIONS] FILE...",
+    "replay": "Usage: adjudicate replay [OPTIONS] FILE...",
+    "check": "Usage: adjudicate check [OPTIONS] PATH...",
+    "schema": "Usage: adjudicate schema [OPTIONS]",
+    "laws": "Usage: adjudicate laws [OPTIONS]",
+    "law": "Usage: adjudicate law [OPTIONS] REF [LAW]",
+    "lint": "Usage: adjudicate lint [OPTIONS] [FILE]...",
+    "diff": "Usage: adjudicate diff [OPTIONS] PATH...",
+}
+SCRIPT = str(Path(sys.executable).with_name("adjudicate"))
+"""The installed `adjudicate` script (the name completion is set up for; `python -m adjudicate` is another)."""
+
+
+def test_every_command_has_a_usage_line():
+    assert sorted(USAGE) == sorted(NAMES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_usage_lines_name_the_arguments_as_a_man_page_does(name):
+    """`FILE...`, not Typer 0.28's `{files}...`: from the entry point and from the full app alike."""
+    done = subprocess.run([SCRIPT, name, "--help"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.splitlines()[0] == USAGE[name], done.stdout
+    full = runner.invoke(app, [name, "--help"], prog_name="adjudicate")
+    assert full.output.splitlines()[0] == USAGE[name]
+
+
+def test_a_missing_file_is_named_as_the_usage_line_names_it():
+    done = subprocess.run([SCRIPT, "rule"], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[0] == USAGE["rule"] and "Missing argument 'FILE'." in done.stderr
+
+
+def test_shell_completion_is_offered_installed_and_answers():
+    """Completion is on: it measured no start-up cost (setting its two options up takes ~0.1 ms in process;
+    `adjudicate --version` 66.2 ms with it and 66.3 ms without, `adjudicate rule FILE` 125.3 ms and 124.8 ms,
+    medians of 200 alternated runs each, within the noise)."""
+    shown = subprocess.run([SCRIPT, "--help"], capture_output=True, text=True).stdout
+    assert "--install-completion" in shown and "--show-completion" in shown
+    # Run from bash (a second command keeps bash from exec'ing it), whose script it prints.
+    script = subprocess.run(["bash", "-c", f"'{SCRIPT}' --show-completion; true"], capture_output=True, text=True)
+    assert "_adjudicate_completion()" in script.stdout and "_ADJUDICATE_COMPLETE=complete_bash" in script.stdout
+    # What that script asks the command when Tab is pressed: the commands, then the options and their values.
+    for words, wanted in [("adjudicate ru", ["rule"]), ("adjudicate la", ["laws", "law"]),
+                          ("adjudicate rule --fo", ["--format"]),
+                          ("adjudicate rule -f ", ["table", "json", "markdown"]),
+                          ("adjudicate schema -f ", ["json", "yaml"])]:
+        env = {**os.environ, "_ADJUDICATE_COMPLETE": "complete_bash", "COMP_WORDS": words,
+               "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1))}
+        done = subprocess.run([SCRIPT], capture_output=True, text=True, env=env)
+        assert (done.returncode, done.stdout.split()) == (0, wanted), (words, done.stderr)
+
+
+def test_install_completion_sets_up_bash(tmp_path):
+    done = subprocess.run(["bash", "-c", f"'{SCRIPT}' --install-completion; true"], capture_output=True, text=True,
+                          env={**os.environ, "HOME": str(tmp_path)})
+    installed = tmp_path / ".bash_completions" / "adjudicate.sh"
+    assert done.stdout.startswith(f"bash completion installed in {installed}\n"), done.stderr
+    assert "_ADJUDICATE_COMPLETE=complete_bash" in installed.read_text()
+    assert f"source '{installed}'" in (tmp_path / ".bashrc").read_text()
+
+
+def test_schema_takes_a_format():
+    as_json = subprocess.run([SCRIPT, "schema"], capture_output=True, text=True)
+    assert as_json.returncode == 0
+    for flag in ("--format", "-f"):
+        same = subprocess.run([SCRIPT, "schema", flag, "json"], capture_output=True, text=True)
+        assert same.stdout == as_json.stdout
+        as_yaml = subprocess.run([SCRIPT, "schema", flag, "yaml"], capture_output=True, text=True)
+        assert as_yaml.returncode == 0 and as_yaml.stdout.startswith("$schema: https://json-schema.org/draft/2020-12/")
+        assert yaml.safe_load(as_yaml.stdout) == json.loads(as_json.stdout)
+
+
+@pytest.mark.parametrize("args, meant", [
+    (["schema", "-f", "yml"], "'yml' is not one of 'json', 'yaml' (did you mean \"yaml\"?)."),
+    (["schema", "--format", "markdown"], "'markdown' is not one of 'json', 'yaml'."),
+    (["rule", "-f", "jsn", SCENARIO], "'jsn' is not one of 'table', 'json', 'markdown' (did you mean \"json\"?)."),
+    (["check", "-f", "jnit", SCENARIO], "'jnit' is not one of "),
+    (["laws", "-f", "tabel"], "'tabel' is not one of 'table', 'json', 'markdown' (did you mean \"table\"?)."),
+])
+def test_a_wrong_format_says_which_was_meant(args, meant):
+    done = subprocess.run([SCRIPT, *args], capture_output=True, text=True)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    last = done.stderr.splitlines()[-1]
+    assert last.startswith("Error: Invalid value for '--format'") and meant in last, done.stderr
+    if args[0] == "check":
+        assert last.endswith(' (did you mean "junit"?).')

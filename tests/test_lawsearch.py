@@ -135,3 +135,64 @@ def test_rule_starts_without_tabulate():
               "print('tabulate' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False"]
+
+
+# --- the built-in laws' stems, counted once and kept with the rulebook cache (issue 15) ---------------
+
+def _search(cache: Path, *args: str, **env: str):
+    import os
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "adjudicate", "laws", "--format", "json", *args],
+                          capture_output=True, text=True, env={**os.environ, "ADJUDICATE_CACHE_DIR": str(cache), **env})
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    return done.stdout
+
+
+def test_law_search_counts_the_laws_once_and_reuses_them(tmp_path):
+    uncached = _search(tmp_path / "none", "--search", "revoke", ADJUDICATE_NO_CACHE="1")
+    assert not (tmp_path / "none").exists()
+    first = _search(tmp_path, "--search", "revoke")
+    [made] = tmp_path.glob("search-*.msgpack")
+    stamp = made.stat()
+    second = _search(tmp_path, "--search", "revoke")
+    assert first == second == uncached and json.loads(first)[0]["id"] == "13"
+    again = made.stat()
+    assert (again.st_ino, again.st_mtime_ns) == (stamp.st_ino, stamp.st_mtime_ns)  # read, not made anew
+    # Another query, one code, a section: the same counts serve them, as counting afresh would.
+    for args in (["--search", "lone hand"], ["--code", "euchre", "--search", "renege"],
+                 ["--section", "revoke", "--search", "claim"]):
+        assert _search(tmp_path, *args) == _search(tmp_path / "none", *args, ADJUDICATE_NO_CACHE="1"), args
+    assert made.stat().st_mtime_ns == stamp.st_mtime_ns
+
+
+def test_a_stale_or_damaged_search_cache_is_made_anew(tmp_path):
+    import zlib
+
+    import msgspec
+
+    from adjudicate import lawsearch
+
+    fresh = _search(tmp_path, "--search", "revoke")
+    [made] = tmp_path.glob("search-*.msgpack")
+    head = len(lawsearch._CACHE_MAGIC)
+    entry = msgspec.msgpack.decode(made.read_bytes()[head + 4:], type=lawsearch._CountsCache)
+    # Made from other rulebooks (another stamp), its counts emptied: were it used, nothing would be found.
+    stale = msgspec.msgpack.encode(lawsearch._CountsCache(
+        entry.stamp.replace("euchre:", "euchre:1"), {key: {} for key in entry.counts}, entry.stems))
+    for planted in (lawsearch._CACHE_MAGIC + zlib.crc32(stale).to_bytes(4, "big") + stale,
+                    b"not a cache file", made.read_bytes()[:-10]):
+        made.write_bytes(planted)
+        assert _search(tmp_path, "--search", "revoke") == fresh
+        rebuilt = msgspec.msgpack.decode(made.read_bytes()[head + 4:], type=lawsearch._CountsCache)
+        assert rebuilt.stamp == entry.stamp and rebuilt.counts == entry.counts
+
+
+def test_counted_stems_rank_as_counting_afresh_does():
+    from adjudicate.lawsearch import builtin_counts
+
+    every = list(builtin_library().laws())
+    counted = builtin_counts(every)
+    for query in ("revoke", "renege", "lead out of turn", "exposed card", "misdeal", "the score of a game"):
+        assert LawIndex(every, counted).search(query) == LawIndex(every).search(query), query
