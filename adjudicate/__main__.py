@@ -126,6 +126,19 @@ def main() -> None:
     code = _exit_code()
     global _running
     _running = False  # nothing is left to clean up: a SIGTERM from here on ends the process at once
+    from adjudicate.errors import EXIT_INTERRUPTED, EXIT_TERMINATED
+
+    if code in (EXIT_TERMINATED, EXIT_INTERRUPTED):
+        # Interrupted: `check` has killed its workers; what is printed is flushed, and the process ends
+        # without the interpreter's exit handlers, whose join of the process pool's thread could write
+        # to a pipe that thread had just closed ("Bad file descriptor", about one stop in twenty under load).
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                if stream is not None:
+                    stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)
     sys.exit(code)
 
 
