@@ -83,3 +83,16 @@ def test_the_project_urls_are_the_placeholder_the_docs_use():
     shown = [match for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
              for match in re.findall(r"- repo: (\S+)\s+# this repository", page.read_text(encoding="utf-8"))]
     assert shown and set(shown) == {urls["Repository"]}
+
+
+def test_the_pre_commit_rev_is_this_version_s_tag():
+    """The docs' pre-commit `rev:` names the release tag of this version (`v` + pyproject's version), and each
+    release is tagged so: where the checkout has tags, that tag is among them."""
+    shown = [match for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+             for match in re.findall(r"^\s+rev: (\S+)", page.read_text(encoding="utf-8"), re.M)]
+    assert shown and set(shown) == {f"v{PROJECT['version']}"}
+    listed = subprocess.run(["git", "-C", str(ROOT), "tag", "--list"], capture_output=True, text=True)
+    tags = set(listed.stdout.split()) if listed.returncode == 0 else set()
+    if not tags:
+        pytest.skip("not a git checkout with tags (an sdist, or a shallow clone)")
+    assert f"v{PROJECT['version']}" in tags, f"tag the release: git tag v{PROJECT['version']}"
