@@ -135,6 +135,9 @@ def _what_each_answer_does(question: "Question") -> str:
         parts = [f"{_laws(laws)} {'apply' if len(laws) > 1 else 'applies'}"] if laws else []
         if lost:
             parts.append(f"{_laws(lost)} no longer {'apply' if len(lost) > 1 else 'applies'}")
-        return " and ".join(parts) or "no other law"
-    return (f"if so, {said(question.if_so.laws, question.if_so.not_)}; "
-            f"if not, {said(question.otherwise.laws, question.otherwise.not_)}")
+        return " and ".join(parts)
+    yes = said(question.if_so.laws, question.if_so.not_)
+    no = said(question.otherwise.laws, question.otherwise.not_)
+    if not yes and not no:
+        return "the same laws apply either way, with other choices or another score"
+    return f"if so, {yes or 'none of them'}; if not, {no or 'none of them'}"

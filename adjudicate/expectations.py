@@ -81,6 +81,13 @@ def compare(expect: Expect, table: Table, facts: Facts, decision=None) -> list[M
             if sorted(expect.unknown, key=law_sort_key) != open_laws:
                 found.append(Mismatch(at("unknown"), "unknown", _ids(sorted(expect.unknown, key=law_sort_key)),
                                       _ids(open_laws)))
+        if expect.questions is not None:
+            from adjudicate.questions import open_ids
+
+            asked = sorted(open_ids(decision))
+            if sorted(expect.questions) != asked:
+                found.append(Mismatch(at("unknown"), "unknown", f"the questions {_ids(sorted(expect.questions))}",
+                                      f"{_ids(asked)}"))
         if expect.remedies is not None:
             found.extend(_compare_remedies(expect.remedies, decision, at("remedies")))
         if expect.not_applied is not None:

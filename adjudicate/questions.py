@@ -161,11 +161,13 @@ def open_ids(decision: "Decision") -> list[str]:
 
 
 def signature(decision: "Decision") -> Any:
-    """What a ruling rules (not its open questions, nor the answers that led to it), for comparing two."""
+    """What a ruling rules, for comparing two: what happened, the laws that decide, the choices, the rulings and
+    the score; not the laws defeated or only describing a lawful act (a law defeated whatever the answer rules
+    nothing), nor its open questions and the answers that led to it."""
     from adjudicate.report import ruling_record
 
     record = ruling_record(decision, questions=False)
-    for key in ("unknown", "answered", "record"):
+    for key in ("not_applied", "context", "unknown", "answered", "record"):
         record.pop(key, None)
     return record
 

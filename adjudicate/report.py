@@ -451,8 +451,9 @@ def _answers_words(item) -> str:
         yes = _laws_words(item.otherwise, "do not apply").replace("do not applys", "does not apply")
         no = "it does" if len(item.otherwise) == 1 else "they do"
     together = f" (together with {_and(list(item.together))})" if item.together else ""
-    return (f"If so{together}, {yes or 'the same laws apply, with other choices or score'}; "
-            f"if not, {no or 'the same laws apply, with other choices or score'}.")
+    if not yes and not no:
+        return f"The same laws apply either way{together}, with other choices or another score."
+    return f"If so{together}, {yes}; if not, {no}."
 
 
 def ruling_text(decision: "Decision", markdown: bool = False) -> str:
@@ -578,9 +579,9 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
         from adjudicate.questions import open_questions
 
         lines.append(heading("Open questions"))
-        for item in open_questions(decision):
-            question = visible(item.question[:1].upper() + item.question[1:])
-            lines.extend(wrap(f"[{item.id}] {question} {_answers_words(item)}", "- " if markdown else "", "  "))
+        for asked in open_questions(decision):
+            question = visible(asked.question[:1].upper() + asked.question[1:])
+            lines.extend(wrap(f"[{asked.id}] {question} {_answers_words(asked)}", "- " if markdown else "", "  "))
         lines.extend(wrap("(Answer them with --answer ID=yes or ID=no, or rule with --ask to be asked.)"))
         lines.append("")
     return "\n".join(line.rstrip() for line in lines).rstrip("\n") + "\n"
