@@ -117,7 +117,7 @@ def _asked(ruling: "Ruling", name_it: bool) -> "Ruling":
                 break
             ruling = ruling.answer({question.id: yes})
             question = ruling.next_question()
-    except _Interrupted:
+    except (_Interrupted, KeyboardInterrupt):  # at a prompt, or while the ruling is worked out again
         echo("")  # end the prompt's line
         warn("interrupted")
         raise typer.Exit(EXIT_INTERRUPTED) from None
