@@ -180,6 +180,13 @@ def redecide(decision: "Decision", answers: Mapping[str, bool]) -> "Decision":
     return decide(decision.rulebook, decision.table, facts, decision.house, {**decision.answers, **answers})
 
 
+def _remedy_key(remedy: Any) -> tuple[str, str]:
+    """A remedy as the same in two rulings of one hand: its law, and what it is for (as the JSON names it)."""
+    from adjudicate.report import target_record
+
+    return remedy.law.id, repr(target_record(remedy.target))
+
+
 def open_questions(decision: "Decision") -> tuple[Asked, ...]:
     """The ruling's open questions, each with what yes and no would rule (worked out once a decision)."""
     cached = decision.__dict__.get("_asked")
@@ -211,8 +218,8 @@ def open_questions(decision: "Decision") -> tuple[Asked, ...]:
                 for answer, branch in branches.items()}
         changes = signature(yes) != signature(no)
         moot = {other for branch in (yes, no) for other in now_open - set(open_ids(branch)) if other != qid}
-        remedies = {(item.law.id, id(item.target)) for branch in (yes, no) for item in branch.remedies} ^ \
-            {(item.law.id, id(item.target)) for item in decision.remedies}
+        now_remedies = {_remedy_key(item) for item in decision.remedies}
+        remedies = {key for branch in (yes, no) for key in {_remedy_key(item) for item in branch.remedies} ^ now_remedies}
         laws = {law.id for answer in (True, False) for law in (*gained[answer], *lost[answer])}
         weight = len(laws) + len(remedies) + len(moot) if changes else 0
         asked.append(Asked(qid, texts[qid], gained[True], gained[False], lost[True], lost[False],
@@ -231,8 +238,9 @@ def next_question(decision: "Decision") -> Asked | None:
 
 
 def asked_ids(decision: "Decision", given: Mapping[str, bool]) -> set[str]:
-    """The ids the ruling asks, once the answers given that it asks are applied (an answer can open a question)."""
-    asked = set(open_ids(decision))
+    """The ids the ruling asks, once the answers given that it asks are applied (an answer can open a question),
+    and those it was answered already (an answer given again replaces the first)."""
+    asked = set(open_ids(decision)) | set(decision.answers)
     while True:
         applying = {qid: answer for qid, answer in given.items() if qid in asked}
         settled = redecide(decision, applying) if applying else decision

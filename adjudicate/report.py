@@ -426,18 +426,19 @@ def _quote(text: str, width: int, indent: str) -> list[str]:
     return lines
 
 
-def _laws_words(laws, verb: str) -> str:
-    ids = _and([law.id for law in laws])
-    return f"law{'s' if len(laws) > 1 else ''} {ids} {verb if len(laws) > 1 else verb + 's'}"
+def _laws_words(laws, verb: str, verbs: str) -> str:
+    """"laws 62, 63 and 64 apply", "law 16 applies"."""
+    several = len(laws) > 1
+    return f"law{'s' if several else ''} {_and([law.id for law in laws])} {verb if several else verbs}"
 
 
 def _branch_words(gained, lost) -> str:
     said = []
     if gained:
-        said.append(_laws_words(gained, "appl" + "y"))
+        said.append(_laws_words(gained, "apply", "applies"))
     if lost:
-        said.append(_laws_words(lost, "no longer appl" + "y"))
-    return " and ".join(said).replace("applys", "applies")
+        said.append(_laws_words(lost, "no longer apply", "no longer applies"))
+    return " and ".join(said)
 
 
 def _answers_words(item) -> str:
@@ -448,7 +449,7 @@ def _answers_words(item) -> str:
     if yes and not no and not item.if_so_not:
         no = "none of them" if len(item.if_so) > 1 else "it does not"
     elif no and not yes and not item.otherwise_not:
-        yes = _laws_words(item.otherwise, "do not apply").replace("do not applys", "does not apply")
+        yes = _laws_words(item.otherwise, "do not apply", "does not apply")
         no = "it does" if len(item.otherwise) == 1 else "they do"
     together = f" (together with {_and(list(item.together))})" if item.together else ""
     if not yes and not no:

@@ -239,6 +239,39 @@ def test_a_question_whose_answers_give_the_same_ruling_is_not_asked():
     assert after_no.next_question().id == Q2
 
 
+TWO_QUESTIONS = "tests/data/house/two-questions.yaml"
+"""A test house: T1 hangs on two questions at once; T2 applies if a question is answered no."""
+SEEN, SPOKE, CLAIMED = ("euchre-T1-revokers-partner-see-card-led", "euchre-T1-revokers-partner-speak",
+                        "euchre-T2-revoke-claimed-once")
+
+
+def test_a_law_on_two_questions_and_a_law_on_a_no():
+    ruled = rule_json(ESTABLISHED, "--house", TWO_QUESTIONS)
+    by_id = {question["id"]: question for question in ruled["unknown"]}
+    assert list(by_id) == [SEEN, SPOKE, CLAIMED]  # each question on its own, with its own id
+    assert by_id[SEEN]["together_with"] == [SPOKE] and by_id[SPOKE]["together_with"] == [SEEN]
+    assert by_id[SEEN]["if_so"] == {"laws": ["T1"]} and by_id[SEEN]["otherwise"] == {"laws": []}
+    assert by_id[CLAIMED]["if_so"] == {"laws": []} and by_id[CLAIMED]["otherwise"] == {"laws": ["T2"]}
+    one = rule_json(ESTABLISHED, "--house", TWO_QUESTIONS, "--answer", f"{SEEN}=yes")
+    assert "T1" not in [law["id"] for law in one["laws"]]  # still hangs on the other
+    assert [question["id"] for question in one["unknown"]] == [SPOKE, CLAIMED]
+    both = rule_json(ESTABLISHED, "--house", TWO_QUESTIONS, "--answer", f"{SEEN}=yes", "--answer", f"{SPOKE}=y",
+                     "--answer", f"{CLAIMED}=no")
+    assert [law["id"] for law in both["laws"]] == ["62", "63", "64", "T1", "T2"] and both["unknown"] == []
+    seen_not = rule_json(ESTABLISHED, "--house", TWO_QUESTIONS, "--answer", f"{SEEN}=no")
+    assert [question["id"] for question in seen_not["unknown"]] == [CLAIMED]  # the other is moot
+    text = rule("--house", TWO_QUESTIONS, ESTABLISHED).stdout.replace("\n  ", " ")
+    assert f"[{SEEN}] Did the revoker's partner see the card led? If so (together with {SPOKE}), law T1 applies" \
+        in text
+    assert f"[{CLAIMED}] Was the revoke claimed at once? If so, law T2 does not apply; if not, it does." in text
+
+
+def test_an_answer_given_again_replaces_the_first():
+    ruling = adjudicate.rule(REVOKE, answers={"E-held-spade-trick-1": True})
+    again = ruling.answer({"E-held-spade-trick-1": False})
+    assert (again.law_ids, again.answers) == ([], {"E-held-spade-trick-1": False})
+
+
 def test_the_api_answers_and_shows_the_answers_given():
     ruling = adjudicate.rule(SHUFFLE)
     assert list(ruling.questions) == SHUFFLE_IDS and ruling.answers == {}
