@@ -236,7 +236,7 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     """The ruling: the laws that apply, those defeated, the choices, and the score after each.
 
     `answers` (question id -> yes or no) settles open questions as if the record had said so: the
-    irregularities they hang on (`facts.settle`) and the rulebook's `question:`s (`questions.ids`).
+    irregularities they hang on (`facts.settle`) and the rulebook's `question:`s (`questions.rulebook_ids`).
     """
     answered: tuple[tuple[str, str, bool], ...] = ()
     unsettled = None

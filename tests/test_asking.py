@@ -368,6 +368,15 @@ def test_ask_asks_the_four_questions_of_the_shuffle_and_each_answer_counts():
         ["31"] + [a["id"].split("-")[1] for a in ruled["answered"] if a["answer"]])
 
 
+def test_ask_with_several_files_asks_each_in_turn_under_its_name():
+    screen, code = at_terminal(["rule", "--ask", REVOKE, ESTABLISHED, HONOURS], [b"y\r", b"n\r"])
+    assert code == 0, screen
+    assert screen.startswith(f"{REVOKE}:\nDid East hold a spade at trick 1?")
+    assert f"\n{HONOURS}:\nWere North and South at the point of eight" in screen
+    assert f"{ESTABLISHED}:" not in screen  # it asks nothing
+    assert "[E-held-spade-trick-1] yes" in screen and "[NS-at-the-point-of-eight] no" in screen
+
+
 def test_a_reply_that_is_not_yes_or_no_is_asked_again():
     screen, code = at_terminal(["rule", "--ask", REVOKE], [b"perhaps\r", b"n\r"])
     assert code == 0 and "Error: invalid input" in screen
