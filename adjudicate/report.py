@@ -318,6 +318,8 @@ def ruling_record(decision: "Decision", questions: bool = True) -> dict[str, Any
 
 
 def _unknown_records(decision: "Decision") -> list[dict[str, Any]]:
+    if not decision.unknown:
+        return []
     from adjudicate.questions import open_questions
 
     def answer(laws, lost) -> dict[str, Any]:
