@@ -21,10 +21,11 @@ TYPE_CHECKING = False
 
 if TYPE_CHECKING:  # for type checkers: the names below, as `__getattr__` gives them
     from adjudicate.api import (  # noqa: F401
-        AdjudicateError, Answer, AppliedLaw, CheckReport, Choice, Citation, Claim, Clause, Code, Counterpart,
+        AdjudicateError, Answer, Answered, AppliedLaw, CheckReport, Choice, Citation, Claim, Clause, Code, Counterpart,
         Declared, Irregularity, Law, LawEntry, LintResult, Made, Making, Note, NotApplied, Option, Outcome, Play,
         Pos, Problem, Question, Record, RecordedFile, RecordedHouse, RecordedScenario, Remedy, Replay, Ruling, Score,
-        Target, Trick, check, code, codes, diff, law, law_in_each_code, laws, lint, replay, rule, scenario_schema)
+        Target, Trick, check, code, codes, diff, law, law_in_each_code, laws, lint, replay, rule, scenario_schema,
+        answer_rulings, parse_answer, read_answers)
     from typing import Any
 
 _API = frozenset({
@@ -32,7 +33,8 @@ _API = frozenset({
     "rule", "replay", "check", "laws", "law", "law_in_each_code", "code", "codes", "lint", "diff",
     "scenario_schema",
     "Ruling", "Irregularity", "Claim", "AppliedLaw", "NotApplied", "Target", "Remedy", "Option", "Made",
-    "Declared", "Score", "Outcome", "Choice", "Question", "Answer",
+    "Declared", "Score", "Outcome", "Choice", "Question", "Answer", "Answered",
+    "answer_rulings", "parse_answer", "read_answers",
     "Record", "RecordedFile", "RecordedHouse", "RecordedScenario",
     "Replay", "Making", "Trick", "Play",
     "CheckReport", "Law", "Clause", "Note", "LawEntry", "Citation", "Counterpart", "Code", "LintResult",

@@ -26,7 +26,7 @@ from typing import IO, TYPE_CHECKING, Any, Iterable, Mapping, Union
 
 from msgspec import Struct, field
 
-from adjudicate.errors import AdjudicateError, InputError, Pos, Problem, UsageError
+from adjudicate.errors import AdjudicateError, InputError, Pos, Problem, UsageError, did_you_mean
 
 if TYPE_CHECKING:
     from adjudicate import checking, diffing
@@ -45,7 +45,8 @@ __all__ = [
     "rule", "replay", "check", "laws", "law", "law_in_each_code", "code", "codes", "lint", "diff",
     "scenario_schema",
     "Ruling", "Irregularity", "Claim", "AppliedLaw", "NotApplied", "Target", "Remedy", "Option", "Made",
-    "Declared", "Score", "Outcome", "Choice", "Question", "Answer",
+    "Declared", "Score", "Outcome", "Choice", "Question", "Answer", "Answered",
+    "answer_rulings", "parse_answer", "read_answers",
     "Record", "RecordedFile", "RecordedHouse", "RecordedScenario",
     "Replay", "Making", "Trick", "Play",
     "CheckReport", "Law", "Clause", "Note", "LawEntry", "Citation", "Counterpart", "Code", "LintResult",
@@ -231,15 +232,38 @@ class Score(Struct, frozen=True):
 
 
 class Answer(Struct, frozen=True):
+    """What one answer to an open question rules: `unknown[].if_so`, `unknown[].otherwise`."""
+
     laws: tuple[str, ...]
+    """The laws that decide the dispute with this answer, which do not now."""
+    not_: tuple[str, ...] = field(default=(), name="not")
+    """Laws that decide it now, but not with this answer."""
 
 
 class Question(Struct, frozen=True):
-    """A fact the record leaves open, and the laws that apply if it is so: `unknown[]`."""
+    """A fact the record leaves open, and what each answer rules: `unknown[]`.
 
+    Every question is a yes-or-no question; `id` is how it is answered (`rule(..., answers={id: True})`,
+    `adjudicate rule --answer ID=yes`), the same for the same scenario on every run.
+    """
+
+    id: str
     question: str
     if_so: Answer
     otherwise: Answer
+    together_with: tuple[str, ...] = ()
+    """The ids of the other questions some law hangs on together with this one (each answered yes is taken
+    as so in `if_so`)."""
+    changes_ruling: bool = True
+    """Yes and no give different rulings: `--ask` asks only such questions."""
+
+
+class Answered(Struct, frozen=True):
+    """A question the table answered, settled as if the record had said so: `answered[]`."""
+
+    id: str
+    question: str
+    answer: bool
 
 
 class RecordedFile(Struct, frozen=True):
@@ -307,9 +331,53 @@ class Ruling(Struct, frozen=True, dict=True):
     rulings: tuple[Declared, ...]
     score: Score | None
     unknown: tuple[Question, ...]
+    """The questions the record leaves open, each with its id."""
+    answered: tuple[Answered, ...] = ()
+    """The questions answered (`answers`), in the order of their ids."""
+
+    @property
+    def answers(self) -> dict[str, bool]:
+        """The answers given, by question id."""
+        return {item.id: item.answer for item in self.answered}
+
+    @property
+    def questions(self) -> dict[str, Question]:
+        """The open questions by id, in the ruling's order."""
+        return {item.id: item for item in self.unknown}
+
+    def next_question(self) -> "Question | None":
+        """The question to ask next at the table, as `adjudicate rule --ask` asks: of the open questions whose
+        answer changes the ruling, the one that settles the most (laws, remedies, other questions made moot);
+        None when no answer would change the ruling."""
+        from adjudicate.questions import next_question
+
+        found = next_question(self._ruled())
+        return None if found is None else self.questions[found.id]
+
+    def asked_ids(self, answers: "Mapping[str, bool] | None" = None) -> frozenset[str]:
+        """The ids of the questions this ruling asks, with those that the given answers (of them) open."""
+        from adjudicate.questions import asked_ids
+
+        return frozenset(asked_ids(self._ruled(), _checked_answers(answers or {})))
+
+    def answer(self, answers: "Mapping[str, bool]", *, strict: bool = True) -> "Ruling":
+        """The ruling again, with these answers (question id -> yes or no) added to those already given: each
+        settled as if the record had said so. An id this ruling does not ask raises `AdjudicateError` (with a
+        did-you-mean over the ids it asks); with `strict=False` it is passed over (for answers given to several
+        scenarios at once)."""
+        from adjudicate.questions import asked_ids, redecide
+
+        given = _checked_answers(answers)
+        decision = self._ruled()
+        asked = asked_ids(decision, given)
+        stray = [qid for qid in given if qid not in asked]
+        if stray and strict:
+            raise _unasked_error(stray, asked, self.scenario)
+        applying = {qid: answer for qid, answer in given.items() if qid in asked}
+        return Ruling._of(redecide(decision, applying), self.__dict__["_given"]) if applying else self
 
     @classmethod
-    def _of(cls, decision: "Decision", given: "Given", answers: Mapping[str, bool] | None = None) -> "Ruling":
+    def _of(cls, decision: "Decision", given: "Given") -> "Ruling":
         import msgspec
 
         from adjudicate.report import ruling_record
@@ -318,7 +386,7 @@ class Ruling(Struct, frozen=True, dict=True):
         data = dict(record, irregularities=[_irregularity_data(item) for item in record["irregularities"]])
         ruling = msgspec.convert(data, cls)
         ruling.__dict__["_decision"] = decision
-        ruling.__dict__["_given"] = (given, dict(answers or {}))
+        ruling.__dict__["_given"] = given
         return ruling
 
     def _ruled(self) -> "Decision":
@@ -330,9 +398,7 @@ class Ruling(Struct, frozen=True, dict=True):
     def _record_data(self) -> dict[str, Any]:
         from adjudicate.appeal import appeal_record
 
-        decision = self._ruled()
-        given, answers = self.__dict__["_given"]
-        return appeal_record(decision, given, answers)
+        return appeal_record(self._ruled(), self.__dict__["_given"], self.answers)
 
     @property
     def record(self) -> Record:
@@ -553,19 +619,98 @@ def _rulebook_file(path: str) -> "Rulebook":
 
 # --- the functions -------------------------------------------------------------------------------
 
-def rule(source: Source, *, code: str | None = None, house: str | None = None) -> Ruling:
+def rule(source: Source, *, code: str | None = None, house: str | None = None,
+         answers: "Mapping[str, bool] | None" = None) -> Ruling:
     """The ruling on a scenario: a file's path, YAML text, or a mapping.
 
     `code` (a built-in code's id, or a rulebook file's path) rules it by that code instead of its
     `code:` (which it may then leave out); `house` (a built-in house's id, or a house-rules file's
-    path) under that house instead of its `house:`. Raises `AdjudicateError` for anything wrong
-    with the scenario or the names given.
+    path) under that house instead of its `house:`. `answers` (question id -> True or False) settles
+    open questions as if the record had said so (`Ruling.answer`). Raises `AdjudicateError` for
+    anything wrong with the scenario or the names given, or an answer to a question it does not ask.
     """
     from adjudicate.matcher import rule_loaded
 
     scenario, given = _read(source, code)
     rulebook = _code_rulebook(code) if code is not None else None
-    return Ruling._of(rule_loaded(scenario, rulebook, house), given)
+    ruling = Ruling._of(rule_loaded(scenario, rulebook, house), given)
+    return ruling.answer(answers) if answers else ruling
+
+
+def answer_rulings(rulings: "Iterable[Ruling]", answers: "Mapping[str, bool]") -> "tuple[Ruling, ...]":
+    """Each ruling with those of the answers it asks (answers given to several scenarios at once, as
+    `adjudicate rule --answer` gives them); an id that none of them asks raises `AdjudicateError`."""
+    rulings = tuple(rulings)
+    given = _checked_answers(answers)
+    asked: set[str] = set()
+    for ruling in rulings:
+        asked |= ruling.asked_ids(given)
+    stray = [qid for qid in given if qid not in asked]
+    if stray:
+        raise _unasked_error(stray, asked, rulings[0].scenario if len(rulings) == 1 else "the scenarios given")
+    return tuple(ruling.answer(given, strict=False) for ruling in rulings)
+
+
+def _unasked_error(ids: "Iterable[str]", asked: "Iterable[str]", where: str | None = None) -> UsageError:
+    """The error for answers to questions no scenario given asks: each id, with a did-you-mean over those asked."""
+    asked = sorted(set(asked))
+    lines = []
+    for qid in ids:
+        hint = did_you_mean(qid, asked)
+        lines.append(f"no question {qid!r} is asked{f' by {where}' if where else ''}{hint}")
+    lines.append(f"the questions asked: {', '.join(asked)}" if asked else "no question is asked: the record settles "
+                 "every fact the ruling turns on")
+    return UsageError("\n".join(lines))
+
+
+def _checked_answers(answers: "Mapping[str, bool]") -> dict[str, bool]:
+    if not isinstance(answers, Mapping):
+        raise TypeError(f"answers are a mapping of question id to True or False, not {type(answers).__name__}")
+    for qid, answer in answers.items():
+        if not isinstance(qid, str) or not isinstance(answer, bool):
+            raise UsageError(f"the answer to {qid!r} should be True or False (yes or no), not {answer!r}")
+    return dict(answers)
+
+
+ANSWER_WORDS = {"yes": True, "y": True, "true": True, "no": False, "n": False, "false": False}
+"""The words an answer is given in on the command line (any case)."""
+
+
+def parse_answer(text: str) -> tuple[str, bool]:
+    """`ID=yes` (or no, true, false, y, n, in any case) as (id, answer); `AdjudicateError` if it is not one."""
+    qid, sep, word = text.partition("=")
+    qid, word = qid.strip(), word.strip()
+    if not sep or not qid:
+        raise UsageError(f"--answer {text!r}: expected QUESTION-ID=yes or QUESTION-ID=no")
+    if word.lower() not in ANSWER_WORDS:
+        raise UsageError(f"--answer {text!r}: the answer should be yes or no (or true, false, y, n), not {word!r}")
+    return qid, ANSWER_WORDS[word.lower()]
+
+
+def read_answers(path: "str | os.PathLike[str]") -> dict[str, bool]:
+    """An answers file: a YAML mapping of question id to yes or no (`E-held-spade-trick-1: yes`). Its errors
+    (not a mapping, an answer not yes or no, a YAML error) raise `AdjudicateError` with the file, line and column."""
+    from adjudicate.yamlsource import read_yaml
+
+    name = os.fspath(path)
+    root = read_yaml(name)
+    if root.is_null():
+        return {}
+    if not root.is_map():
+        raise root.error(f"an answers file is a mapping of question id to yes or no "
+                         f"(`E-held-spade-trick-1: yes`), not {root.describe()}")
+    answers: dict[str, bool] = {}
+    problems: list[Problem] = []
+    for qid, knode, value in root.items():
+        word = str(value.value).strip().lower() if value.is_scalar() and not value.is_null() else None
+        if word in ANSWER_WORDS:
+            answers[qid] = ANSWER_WORDS[word]
+        else:
+            problems.append(Problem(value.pos, f"the answer to {qid!r} should be yes or no (or true, false), "
+                                               f"not {value.describe()}"))
+    if problems:
+        raise InputError(problems)
+    return answers
 
 
 def replay(source: Source, *, code: str | None = None, house: str | None = None) -> Replay:

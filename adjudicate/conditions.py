@@ -287,8 +287,14 @@ class FactIndex:
                 self.by_subject.setdefault(f"{fact.subject}:{fact.values.get(key)}", []).append(fact)
 
     def __iter__(self):
-        for facts in self.by_subject.values():
-            yield from facts
+        for subject, facts in self.by_subject.items():
+            if subject != ANSWERS:
+                yield from facts
+
+    def answered(self, answers: dict[str, bool]) -> None:
+        """Settle the `question:`s of the conditions: each question's text, and whether it is so."""
+        if answers:
+            self.by_subject[ANSWERS] = [Fact(ANSWERS, dict(answers), None)]
 
 
 _Evaluator = Callable[[dict[str, list[Fact]]], list[Match]]
@@ -361,14 +367,32 @@ def _compile(condition: Condition) -> _Evaluator:
     if isinstance(condition, Atom):
         return _compile_atom(condition)
     if isinstance(condition, Question):
-        questions = (condition.text,)
-        return lambda facts: [Match(None, questions)]
+        return _compile_question(condition.text)
     if isinstance(condition, AnyOf):
         return _compile_any(tuple(_compile(part) for part in condition.parts))
     if isinstance(condition, All):
         return _compile_all(tuple(_compile(part) for part in condition.parts))
     assert isinstance(condition, Not)
     return _compile_not(_compile(condition.part))
+
+
+ANSWERS = "?answers"
+"""The index key under which a hand's answered questions sit (`FactIndex.answered`): one fact whose values
+map each question's text to the answer given. No subject is spelt so."""
+
+
+def _compile_question(text: str) -> _Evaluator:
+    open_question = [Match(None, (text,))]
+
+    def question_holds(facts: dict[str, list[Fact]]) -> list[Match]:
+        answered = facts.get(ANSWERS)
+        if answered:
+            answer = answered[0].values.get(text)
+            if answer is not None:
+                return [Match(None)] if answer else []
+        return list(open_question)
+
+    return question_holds
 
 
 def _compile_atom(atom: Atom) -> _Evaluator:

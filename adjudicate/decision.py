@@ -18,7 +18,7 @@ from msgspec import Struct
 
 from adjudicate.conditions import FactIndex, evaluate
 from adjudicate.defeats import Defeat
-from adjudicate.facts import Claim, Facts, Irregularity, honours_claimants
+from adjudicate.facts import Claim, Facts, Irregularity, honours_claimants, settle
 from adjudicate.matcher import AppliedLaw, OpenQuestion, bindings, holds, match, offender_of
 from adjudicate.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.rulebook import Law, Rulebook
@@ -106,8 +106,8 @@ class Score(Struct, frozen=True):
     """Combinations not scored one by one (past MAX_OUTCOMES)."""
 
 
-class Decision(Struct, frozen=True):
-    """The ruling on a hand."""
+class Decision(Struct, frozen=True, dict=True):
+    """The ruling on a hand (`dict=True`: its open questions, worked out when a report asks, are kept with it)."""
 
     rulebook: Rulebook
     table: Table
@@ -122,6 +122,15 @@ class Decision(Struct, frozen=True):
     context: tuple[AppliedLaw, ...] = ()
     """Laws that only describe a lawful act that happened (the second hand assisted)."""
     score: Score | None = None
+    answered: tuple[tuple[str, str, bool], ...] = ()
+    """The questions the table answered, as (id, question, answer): settled as if the record had said so."""
+    unsettled: Facts | None = None
+    """The facts as the record gives them, before the answers (`facts` is as answered); None with no answers."""
+
+    @property
+    def answers(self) -> dict[str, bool]:
+        """The answers given, by question id."""
+        return {qid: answer for qid, _, answer in self.answered}
 
     @property
     def law_ids(self) -> list[str]:
@@ -222,15 +231,31 @@ def _apply_defeats(applied: list[AppliedLaw], hand: FactIndex, pending: dict[str
 
 # --- the decision ---------------------------------------------------------------------
 
-def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = None) -> Decision:
-    """The ruling: the laws that apply, those defeated, the choices, and the score after each."""
-    matched = match(rulebook, table, facts)
+def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = None,
+           answers: dict[str, bool] | None = None) -> Decision:
+    """The ruling: the laws that apply, those defeated, the choices, and the score after each.
+
+    `answers` (question id -> yes or no) settles open questions as if the record had said so: the
+    irregularities they hang on (`facts.settle`) and the rulebook's `question:`s (`questions.rulebook_ids`).
+    """
+    answered: tuple[tuple[str, str, bool], ...] = ()
+    unsettled = None
+    texts: dict[str, bool] = {}
+    if answers:
+        from adjudicate.questions import question_texts
+
+        known = question_texts(rulebook, facts)
+        answered = tuple((qid, known[qid], answer) for qid, answer in sorted(answers.items()) if qid in known)
+        texts = {known[qid]: answer for qid, answer in answers.items() if qid in known}
+        unsettled, facts = facts, settle(facts, answers)
+    matched = match(rulebook, table, facts, texts)
     hand = matched.hand
     pending = dict(matched.pending)
     standing, not_applied, lost_targets, lost_parts = _apply_defeats(list(matched.laws), hand, pending,
                                                                      matched.defeaters)
     unknown = tuple(question for question in (
-        OpenQuestion(item.question, tuple(law for law in item.laws if law.id in pending)) for item in matched.unknown)
+        OpenQuestion(item.question, tuple(law for law in item.laws if law.id in pending), item.parts)
+        for item in matched.unknown)
         if question.laws)
     applied = [standing[item.law.id] for item in matched.laws if item.law.id in standing]
     declarations: list[DeclarationOutcome] = []
@@ -271,7 +296,7 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     context = tuple(item for item in applied if item.law.context)
     score = _score(rulebook, table, applied, remedies, declarations, rules)
     return Decision(rulebook, table, facts, laws, tuple(remedies), tuple(declarations), unknown, house,
-                    tuple(not_applied), context, score)
+                    tuple(not_applied), context, score, answered, unsettled)
 
 
 def holds_for(condition, hand: FactIndex, binding: object | None) -> bool:

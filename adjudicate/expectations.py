@@ -123,6 +123,13 @@ def compare(expect: Expect, table: Table, facts: Facts, decision=None) -> list[M
             if wanted_open != open_laws:
                 found.append(Mismatch(at("unknown"), "unknown", _ids(wanted_open), _ids(open_laws), wanted_open,
                                       open_laws))
+        if expect.questions is not None:
+            from adjudicate.questions import open_ids
+
+            wanted_ids, asked = sorted(expect.questions), sorted(open_ids(decision))
+            if wanted_ids != asked:
+                found.append(Mismatch(at("unknown"), "unknown", f"the questions {_ids(wanted_ids)}", _ids(asked),
+                                      wanted_ids, asked))
         if expect.remedies is not None:
             found.extend(_compare_remedies(expect.remedies, decision, at("remedies")))
         if expect.not_applied is not None:

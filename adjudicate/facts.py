@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from msgspec import Struct, field
+from msgspec.structs import replace
 
 from adjudicate import vocabulary
 from adjudicate.cards import Card, Suit
@@ -39,7 +40,9 @@ class Irregularity(Struct, frozen=True):
     details: dict[str, object] = field(default_factory=dict)
     """The timing and circumstance facts the laws turn on (e.g. `established`, `established_by`)."""
     unknown: str | None = None
-    """The open question it depends on, if the record does not settle it."""
+    """The open question it depends on, if the record does not settle it: a yes-or-no question."""
+    unknown_id: str | None = None
+    """The question's id, as the table answers it (`--answer E-held-spade-trick-1=yes`)."""
 
     @property
     def side(self) -> Side | None:
@@ -207,10 +210,12 @@ def revokes(table: Table) -> Iterator[Irregularity]:
                     continue
                 unknown = (f"Did {_name(play.seat)} hold a {led.word[:-1]} at trick {trick.number}? "
                            f"(his hand is not fully known)")
-            yield _revoke(table, trick, play, held, unknown)
+            yield _revoke(table, trick, play, held, unknown,
+                          f"{play.seat}-held-{led.word[:-1]}-trick-{trick.number}" if unknown else None)
 
 
-def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: str | None) -> Irregularity:
+def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: str | None,
+            unknown_id: str | None = None) -> Irregularity:
     seat, led = play.seat, play.led
     assert led is not None
     partner = seat.partner
@@ -270,7 +275,7 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
                + (f"; the revoke was established when {established_by}" if established_by else "")
                + ("; he corrected it in time" if details["corrected"] else "")
                + ("" if established_by or details["corrected"] else "; it is not yet established"))
-    return Irregularity("revoke", seat, trick.number, play.entry, because, details, unknown)
+    return Irregularity("revoke", seat, trick.number, play.entry, because, details, unknown, unknown_id)
 
 
 def _how_known(table: Table, seat: Seat, card: Card, entry: int) -> str:
@@ -729,14 +734,55 @@ def honours(table: Table) -> Iterator[Irregularity]:
             answered = any(m.act.verb == "answer" and m.act.seat is seat.partner and m.entry > moment.entry
                            for m in table.moments)
             details: dict[str, object] = {"at_eight": at_eight, "after_playing": played, "answered": answered}
-            unknown = None if score else "What was the score before the hand? (to know whether he called at the point of eight)"
-            yield Irregularity("honours_called", seat, moment.trick, moment.entry,
-                               f"{_name(seat)} called honours"
-                               + (" at the point of eight" if at_eight else " when his side was not at eight" if score else ""),
-                               details, unknown)
+            # The score before the hand, where the record lacks it, is asked as the one fact it settles here.
+            unknown = None if score else (f"Were {_side_words(seat.side)} at the point of eight when the hand began? "
+                                          "(the score before the hand is not given)")
+            yield Irregularity("honours_called", seat, moment.trick, moment.entry, _honours_called(seat, at_eight),
+                               details, unknown, None if score else f"{seat.side}-at-the-point-of-eight")
         if act.verb == "remind" and not any(m.act.verb == "turn" and m.entry > moment.entry for m in table.moments):
             yield Irregularity("reminded_partner", seat, moment.trick, moment.entry,
                                f"{_name(seat)} reminded his partner to call after the trump card was turned up", {})
+
+
+def _side_words(side: Side) -> str:
+    return " and ".join(_name(seat) for seat in side.seats)
+
+
+def _honours_called(seat: Seat, at_eight: bool | None) -> str:
+    return (f"{_name(seat)} called honours"
+            + (" at the point of eight" if at_eight else " when his side was not at eight" if at_eight is False else ""))
+
+
+def settle(facts: Facts, answers: dict[str, bool]) -> Facts:
+    """The facts as the record would give them had it said what the table answered (`answers`: by question id).
+
+    A revoke whose holding is answered "no, he held none" is no revoke; "yes" makes it one. A call of honours
+    whose side is answered to have been at eight, before the caller played, is the proper call (Long Whist 16,
+    21) and no irregularity; otherwise it is irregular at eight or short of it, as answered.
+    """
+    if not answers:
+        return facts
+    kept = []
+    for irregularity in facts.irregularities:
+        answer = answers.get(irregularity.unknown_id) if irregularity.unknown_id else None
+        if answer is None:
+            kept.append(irregularity)
+            continue
+        if irregularity.kind == "revoke":
+            if answer:
+                suit = irregularity.get("suit_led")
+                held = f"; he held a {suit.word[:-1]}, as the table says" if isinstance(suit, Suit) else ""
+                kept.append(replace(irregularity, because=irregularity.because + held, unknown=None, unknown_id=None))
+        elif irregularity.kind == "honours_called":
+            if answer and not irregularity.get("after_playing"):
+                continue
+            assert irregularity.seat is not None
+            kept.append(replace(irregularity, details={**irregularity.details, "at_eight": answer},
+                                because=_honours_called(irregularity.seat, answer) + ", as the table says",
+                                unknown=None, unknown_id=None))
+        else:  # pragma: no cover - every detector that leaves a question open is settled above
+            raise AssertionError(f"no way to settle {irregularity.kind}")
+    return replace(facts, irregularities=tuple(kept))
 
 
 def detect(table: Table) -> Facts:

@@ -42,6 +42,8 @@ class OpenQuestion(Struct, frozen=True):
 
     question: str
     laws: tuple[Law, ...]
+    parts: tuple[str, ...] = ()
+    """The questions it is made of, each as the match has it ("q", or "not (q)"): all must be so."""
 
 
 def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = None) -> list[Fact]:
@@ -227,12 +229,14 @@ class Matched(Struct, frozen=True):
     """The rulebook's laws that defeat others, attackers first."""
 
 
-def match(rulebook: Rulebook, table: Table, facts: Facts) -> Matched:
-    """Evaluate every law's condition over the hand's facts."""
+def match(rulebook: Rulebook, table: Table, facts: Facts, answers: dict[str, bool] | None = None) -> Matched:
+    """Evaluate every law's condition over the hand's facts; `answers` settles `question:`s, by their text."""
     prepared = _prepared(rulebook)
     hand = FactIndex(hand_facts(table, facts, prepared.act_verbs))
+    if answers:
+        hand.answered(answers)
     applied: list[AppliedLaw] = []
-    open_questions: dict[str, list[Law]] = {}
+    open_questions: dict[str, tuple[tuple[str, ...], list[Law]]] = {}
     pending: dict[str, AppliedLaw] = {}
     for _order, law, required in prepared.candidates(hand):
         assert law.condition is not None  # only laws with a condition are prepared
@@ -245,10 +249,10 @@ def match(rulebook: Rulebook, table: Table, facts: Facts) -> Matched:
             pending[law.id] = AppliedLaw(law, tuple(matches))
         for found in matches:
             question = "; and ".join(found.questions)
-            laws = open_questions.setdefault(question, [])
+            laws = open_questions.setdefault(question, (found.questions, []))[1]
             if law not in laws:
                 laws.append(law)
-    unknown = tuple(OpenQuestion(question, tuple(laws)) for question, laws in open_questions.items())
+    unknown = tuple(OpenQuestion(question, tuple(laws), parts) for question, (parts, laws) in open_questions.items())
     return Matched(hand, tuple(applied), unknown, pending, prepared.defeaters)
 
 

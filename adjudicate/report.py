@@ -257,8 +257,11 @@ def _option_record(item) -> dict[str, Any]:
     }
 
 
-def ruling_record(decision: "Decision") -> dict[str, Any]:
-    """The ruling as `rule --format json` gives it (docs/commands.md)."""
+def ruling_record(decision: "Decision", questions: bool = True) -> dict[str, Any]:
+    """The ruling as `rule --format json` gives it (docs/commands.md).
+
+    `questions=False` leaves out what each open question's answers would rule (which rules the hand again
+    for each answer): for comparing two rulings (`questions.signature`)."""
     table, facts = decision.table, decision.facts
     scenario = table.scenario
 
@@ -316,12 +319,27 @@ def ruling_record(decision: "Decision") -> dict[str, Any]:
             ],
             **({"more": score.more} if score.more else {}),
         },
-        "unknown": [
-            {"question": item.question, "if_so": {"laws": [law.id for law in item.laws]},
-             "otherwise": {"laws": []}}
-            for item in decision.unknown
-        ],
+        "unknown": _unknown_records(decision) if questions else [
+            {"question": item.question, "if_so": {"laws": [law.id for law in item.laws]}, "otherwise": {"laws": []}}
+            for item in decision.unknown],
+        "answered": [{"id": qid, "question": question, "answer": answer}
+                     for qid, question, answer in decision.answered],
     }
+
+
+def _unknown_records(decision: "Decision") -> list[dict[str, Any]]:
+    if not decision.unknown:
+        return []
+    from adjudicate.questions import open_questions
+
+    def answer(laws, lost) -> dict[str, Any]:
+        return {"laws": [law.id for law in laws], **({"not": [law.id for law in lost]} if lost else {})}
+
+    return [{"id": item.id, "question": item.question, "if_so": answer(item.if_so, item.if_so_not),
+             "otherwise": answer(item.otherwise, item.otherwise_not),
+             **({"together_with": list(item.together)} if item.together else {}),
+             "changes_ruling": item.changes}
+            for item in open_questions(decision)]
 
 
 def _and(items: list[str]) -> str:
@@ -420,6 +438,37 @@ def _quote(text: str, width: int, indent: str) -> list[str]:
     return lines
 
 
+def _laws_words(laws, verb: str, verbs: str) -> str:
+    """"laws 62, 63 and 64 apply", "law 16 applies"."""
+    several = len(laws) > 1
+    return f"law{'s' if several else ''} {_and([law.id for law in laws])} {verb if several else verbs}"
+
+
+def _branch_words(gained, lost) -> str:
+    said = []
+    if gained:
+        said.append(_laws_words(gained, "apply", "applies"))
+    if lost:
+        said.append(_laws_words(lost, "no longer apply", "no longer applies"))
+    return " and ".join(said)
+
+
+def _answers_words(item) -> str:
+    """What each answer of an open question rules: "If so, laws 62, 63 and 64 apply; if not, none of them."."""
+    if not item.changes:
+        return "Either answer gives the same ruling."
+    yes, no = _branch_words(item.if_so, item.if_so_not), _branch_words(item.otherwise, item.otherwise_not)
+    if yes and not no and not item.if_so_not:
+        no = "none of them" if len(item.if_so) > 1 else "it does not"
+    elif no and not yes and not item.otherwise_not:
+        yes = _laws_words(item.otherwise, "do not apply", "does not apply")
+        no = "it does" if len(item.otherwise) == 1 else "they do"
+    together = f" (together with {_and(list(item.together))})" if item.together else ""
+    if not yes and not no:
+        return f"The same laws apply either way{together}, with other choices or another score."
+    return f"If so{together}, {yes}; if not, {no}."
+
+
 def ruling_text(decision: "Decision", markdown: bool = False) -> str:
     """The ruling as a director gives it at the table: what happened, the laws, the choices.
 
@@ -457,6 +506,12 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
     lines.append(heading("What happened"))
     lines.extend(_what_happened(facts, "No irregularity."))
     lines.append("")
+    if decision.answered:
+        lines.append(heading("Answered"))
+        for qid, question, answer in decision.answered:
+            lines.extend(wrap(f"[{qid}] {'yes' if answer else 'no'}: {visible(question[:1].upper() + question[1:])}",
+                              "- " if markdown else "", "  "))
+        lines.append("")
     lines.append(heading("The laws"))
     if not decision.laws:
         lines.append("No law of this code applies to what the record shows.")
@@ -534,14 +589,12 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
                           "`--format json` lists them under `context`.)"))
         lines.append("")
     if decision.unknown:
+        from adjudicate.questions import open_questions
+
         lines.append(heading("Open questions"))
-        for open_question in decision.unknown:
-            ids = ", ".join(law.id for law in open_question.laws)
-            several = len(open_question.laws) > 1
-            question = open_question.question[:1].upper() + open_question.question[1:]
-            lines.extend(wrap(f"{question} If so, law{'s' if several else ''} {ids} "
-                              f"{'apply' if several else 'applies'}; if not, "
-                              f"{'none of them' if several else 'it does not'}.",
-                              "- " if markdown else "", "  "))
+        for asked in open_questions(decision):
+            question = visible(asked.question[:1].upper() + asked.question[1:])
+            lines.extend(wrap(f"[{asked.id}] {question} {_answers_words(asked)}", "- " if markdown else "", "  "))
+        lines.extend(wrap("(Answer them with --answer ID=yes or ID=no, or rule with --ask to be asked.)"))
         lines.append("")
     return "\n".join(line.rstrip() for line in lines).rstrip("\n") + "\n"

@@ -36,6 +36,8 @@ MAX_HAND_CARDS = 52
 """The most cards a hand may list: the largest pack (a hand of Whist is 13)."""
 LAW_ID = re.compile(r"[0-9]+|[A-Z]+[0-9]+")
 """A law's id as `expect` names it: its number ("63"), or a house's added law ("H1")."""
+QUESTION_ID = r"[A-Za-z0-9][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)+"
+"""An open question's id as `expect.unknown` may name it: `E-held-spade-trick-1`, `euchre-22-pack-shuffled-below-table`."""
 MAX_LOG_ENTRIES = 2_000
 """A hand of Whist is 52 plays and a few dozen other acts; more is not a hand."""
 
@@ -111,7 +113,9 @@ class Expect(Struct, frozen=True):
     remedies: Node | None = None
     """Kept as written, for the matcher to compare."""
     unknown: tuple[str, ...] | None = None
-    """Exactly these laws apply only if an open question of fact is so."""
+    """Exactly these laws apply only if an open question of fact is so (None: not said, or only questions named)."""
+    questions: tuple[str, ...] | None = None
+    """Exactly these open questions are asked, by id (`expect.unknown` naming question ids)."""
     positions: dict[str, Pos] = field(default_factory=dict)
     """Where each expectation key stands, for reporting a mismatch on its line."""
     score: ExpectedScore | None = None
@@ -368,7 +372,8 @@ class _Reader:
         laws = ids("laws")()
         include = ids("include")() or ()
         exclude = ids("not")() or ()
-        unknown = ids("unknown")()
+        unknown_given = attempt("unknown", self.expected_unknown)
+        unknown, questions = unknown_given if unknown_given is not None else (None, None)
         trump = attempt("trump", self.expected_trump)
         winners = attempt("winners", lambda w: tuple(self.seat(item, "a trick's winner")
                                                       for item in w.expect_seq("`expect.winners`").elements()))
@@ -378,8 +383,24 @@ class _Reader:
         defeated = attempt("not_applied", self.expected_defeats)
         if problems:
             raise InputError(problems)
-        return Expect(node.pos, laws, include, exclude, trump, winners, irregularities, remedies, unknown, positions,
-                      score, defeated)
+        return Expect(node.pos, laws, include, exclude, trump, winners, irregularities, remedies, unknown, questions,
+                      positions, score, defeated)
+
+    def expected_unknown(self, value: Node) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None]:
+        """`expect.unknown`: law ids (the laws that hang on open questions), question ids (the questions asked), or
+        both; each kind given is compared exactly."""
+        value.expect_seq("`expect.unknown`")
+        laws, questions = [], []
+        for item in value.elements():
+            text = item.text("a law id or a question id in `expect.unknown`").strip() if item.is_scalar() else ""
+            if "-" in text and re.fullmatch(QUESTION_ID, text):  # compiled only for a file that names one
+                questions.append(text)
+            else:
+                laws.append(self.law_id(item, "`expect.unknown` (a law id, or a question id such as "
+                                              "E-held-spade-trick-1)"))
+        if not laws and not questions:
+            return (), None
+        return (tuple(laws) if laws else None), (tuple(questions) if questions else None)
 
     @staticmethod
     def law_id(node: Node, what: str) -> str:

@@ -135,7 +135,9 @@ def scenario_schema() -> dict[str, Any]:
         "laws": {**law_ids, "description": "Exactly these laws apply."},
         "include": {**law_ids, "description": "At least these laws apply."},
         "not": {**law_ids, "description": "None of these laws apply."},
-        "unknown": {**law_ids, "description": "Exactly these laws hang on an open question of fact."},
+        "unknown": {**law_ids, "description": "Exactly these laws hang on an open question of fact; an item that is "
+                               "a question's id (E-held-spade-trick-1) names a question asked instead, and the "
+                               "questions named must be exactly those the ruling asks."},
         "trump": {"type": "string", "description": "The trump suit the replay should find (S, H, D, C, or none).",
                   "anyOf": [{"pattern": p["suit"]}, {"pattern": r"^\s*(?:[nN][oO][nN][eE]|[nN][oO]\s+[tT][rR][uU][mM][pP])\s*$"}]},
         "winners": {"type": "array", "items": seat, "description": "The winner of each complete trick, in order."},

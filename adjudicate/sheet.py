@@ -112,7 +112,7 @@ def ruling_sheet(decision: "Decision", record: dict[str, Any]) -> str:
     lines += _scores(decision, record)
     lines += _declared(record)
     lines += _questions(record)
-    lines += _answers(record["record"])
+    lines += _answers(record)
     lines.append(_digest_line(record["record"]))
     return "\n".join(lines) + "\n"
 
@@ -316,19 +316,32 @@ def _questions(record: dict[str, Any]) -> list[str]:
         text = question["question"][:1].upper() + question["question"][1:]
         said = f"{markdown_text(question['id'], first=True)}: {markdown_text(text)}" if question.get("id") else \
             markdown_text(text, first=True)
-        lines.append(f"- {said} If so: {_laws(question['if_so']['laws'])}; "
-                     f"if not: {_laws(question['otherwise']['laws'])}.")
+        lines.append(f"- {said} If so: {_answer_rules(question['if_so'])}; "
+                     f"if not: {_answer_rules(question['otherwise'])}.")
     if not record["unknown"]:
         lines.append("None: the record settles every fact the ruling needs.")
     lines.append("")
     return lines
 
 
-def _answers(block: dict[str, Any]) -> list[str]:
+def _answer_rules(answer: dict[str, Any]) -> str:
+    """What one answer to an open question rules: the laws it brings in, and those it takes away (`not`)."""
+    said = _laws(answer["laws"])
+    if answer.get("not"):
+        said += f" ({_laws(answer['not'])} no longer)"
+    return said
+
+
+def _answers(record: dict[str, Any]) -> list[str]:
+    """The answers given (the record's, by id), each with its question as the ruling asked it."""
+    asked = {item["id"]: item["question"] for item in record.get("answered", ())}
+    given = record["record"]["answers"]
     lines = ["## The answers given", ""]
-    lines += [f"- {markdown_text(key, first=True)}: {'yes' if value else 'no'}"
-              for key, value in block["answers"].items()]
-    if not block["answers"]:
+    for key, value in given.items():
+        question = asked.get(key, "")
+        question = f" {markdown_text(question[:1].upper() + question[1:])}" if question else ""
+        lines.append(f"- {markdown_text(key, first=True)}: {'yes' if value else 'no'}.{question}")
+    if not given:
         lines.append("None.")
     lines.append("")
     return lines

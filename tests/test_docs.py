@@ -249,3 +249,57 @@ def test_the_guide_to_writing_a_hand():
         output = [line.rstrip() for line in result.stdout.replace(str(ROOT) + "/", "").splitlines()]
         assert _in_order([line.rstrip() for line in shown], output), \
             f"the guide quotes a ruling of {path} that `adjudicate rule` does not print:\n{block}"
+
+
+# --- docs/asking.md: every command it shows prints what it shows; the --ask session is typed into a terminal ----
+
+ASKING = (ROOT / "docs" / "asking.md").read_text(encoding="utf-8")
+
+
+def _asking_blocks(language: str) -> list[str]:
+    return re.findall(rf"^```{language}\n(.*?)^```$", ASKING, re.M | re.S)
+
+
+def _shown_in_order(shown: list[str], output: str) -> bool:
+    return _in_order([line.rstrip() for line in shown], [line.rstrip() for line in output.splitlines()])
+
+
+def test_the_asking_page_shows_what_the_commands_print(tmp_path):
+    import shlex
+    import subprocess
+    import sys
+
+    (answers,) = [block for block in _asking_blocks("yaml") if block.startswith("# answers.yaml")]
+    (tmp_path / "answers.yaml").write_text(answers, encoding="utf-8")
+    consoles = [block for block in _asking_blocks("console") if " --ask " not in block.splitlines()[0]]
+    assert len(consoles) >= 4
+    for block in consoles:
+        command, *shown = block.splitlines()
+        assert command.startswith("$ adjudicate rule "), command
+        args = [str(tmp_path / "answers.yaml") if arg == "answers.yaml" else arg
+                for arg in shlex.split(command[len("$ adjudicate "):])]
+        done = subprocess.run([sys.executable, "-m", "adjudicate", *args], capture_output=True, text=True, cwd=ROOT,
+                              stdin=subprocess.DEVNULL)
+        printed = done.stdout + done.stderr
+        assert _shown_in_order(shown, printed), f"docs/asking.md shows what `{command[2:]}` does not print:\n{printed}"
+        assert done.returncode == (2 if shown[0].startswith("error:") else 0)
+
+
+def test_the_asking_page_shows_a_real_session():
+    from test_asking import at_terminal
+
+    (session,) = [block for block in _asking_blocks("console") if " --ask " in block.splitlines()[0]]
+    command, *shown = session.splitlines()
+    replies = [line.rsplit(": ", 1)[1].encode() + b"\r" for line in shown if "Answer [y/n]: " in line]
+    assert len(replies) == 4
+    screen, code = at_terminal(command[len("$ adjudicate "):].split(), replies)
+    assert code == 0, screen
+    assert _shown_in_order(shown, screen.replace("<typed>", "")), screen
+
+
+def test_the_asking_page_runs_its_python_as_written(monkeypatch):
+    import doctest
+
+    monkeypatch.chdir(ROOT)
+    result = doctest.testfile(str(ROOT / "docs" / "asking.md"), module_relative=False, report=True)
+    assert result.attempted >= 5 and result.failed == 0

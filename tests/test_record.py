@@ -301,7 +301,7 @@ def test_an_open_question_is_on_the_sheet():
     path = SCENARIOS / "short-whist" / "revokes-on-both-sides.yaml"
     (question,) = ruled(path)["unknown"]
     asked = question["question"][0].upper() + question["question"][1:]
-    assert f"- {asked} If so: law 80; if not: none." in sheet(path).splitlines()
+    assert f"- {question['id']}: {asked} If so: law 80; if not: none." in sheet(path).splitlines()
 
 
 def test_several_files_give_a_sheet_each_separated_by_a_rule_in_the_order_given():
