@@ -469,30 +469,22 @@ def _answers_words(item) -> str:
     return f"If so{together}, {yes}; if not, {no}."
 
 
-def ruling_text(decision: "Decision", markdown: bool = False) -> str:
-    """The ruling as a director gives it at the table: what happened, the laws, the choices.
-
-    As text it is wrapped for a terminal; as Markdown (for a club's chat) each item is one
-    unwrapped line, the laws quoted as block quotes.
-    """
+def ruling_text(decision: "Decision") -> str:
+    """The ruling as a director gives it at the table: what happened, the laws, the choices, wrapped for a
+    terminal (the Markdown ruling sheet is adjudicate/sheet.py's)."""
     import textwrap
-
-    from adjudicate.rulebook import paragraphs
 
     table, facts, rulebook = decision.table, decision.facts, decision.rulebook
     scenario = table.scenario
     width = 88
 
     def wrap(text: str, first: str = "", rest: str = "") -> list[str]:
-        if markdown:  # one line an item; a nested bullet ("    - ") keeps its indent
-            lead = first.rstrip() if first.strip().startswith("-") else first.strip()
-            return [lead + (" " if lead else "") + text]
         return textwrap.wrap(text, width=width, initial_indent=first, subsequent_indent=rest)
 
     def heading(text: str) -> str:
-        return f"### {text}" if markdown else text.upper()
+        return text.upper()
 
-    lines = [("## " if markdown else "") + f"Ruling: {visible(scenario.title or scenario.path)}"]
+    lines = [f"Ruling: {visible(scenario.title or scenario.path)}"]
     context = [f"{rulebook.title} ({rulebook.code})", f"dealer {scenario.dealer.word}"]
     if table.trump:
         context.append(f"trump {table.trump.word}")
@@ -510,7 +502,7 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
         lines.append(heading("Answered"))
         for qid, question, answer in decision.answered:
             lines.extend(wrap(f"[{qid}] {'yes' if answer else 'no'}: {visible(question[:1].upper() + question[1:])}",
-                              "- " if markdown else "", "  "))
+                              "", "  "))
         lines.append("")
     lines.append(heading("The laws"))
     if not decision.laws:
@@ -519,14 +511,8 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
     first_said: dict[str, str] = {}
     for applied in decision.laws:
         law = applied.law
-        if markdown:
-            lines.append(f"**Law {law.id}. {visible(law.title)}** ({visible(law.section)})")
-            lines.append("")
-            lines.append("\n>\n".join(f"> {paragraph}" for paragraph in paragraphs(law.text)))
-            lines.append("")
-        else:
-            lines.append(f"Law {law.id}. {visible(law.title)} ({visible(law.section)})")
-            lines.extend(_quote(law.text, width, "    "))
+        lines.append(f"Law {law.id}. {visible(law.title)} ({visible(law.section)})")
+        lines.extend(_quote(law.text, width, "    "))
         said = first_said.setdefault(applied.because, law.id)
         because = visible(applied.because) if said == law.id else f"the same facts, as under law {said}."
         lines.extend(wrap(f"Applies: {because}", "  ", "    "))
@@ -549,7 +535,7 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
                     "remedies": f"{laws} {'offer' if several else 'offers'} nothing{scope}",
                     "rulings": f"{laws} {'declare' if several else 'declares'} nothing{scope}"}[what]
             lines.extend(wrap(f"{said}: {visible(because)} (law {by} {how} {'them' if several else 'it'}).",
-                              "- " if markdown else "", "  "))
+                              "", "  "))
         lines.append("")
     if decision.remedies:
         lines.append(heading("The choices"))
@@ -560,27 +546,26 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
             if outcome.made is not None:
                 lines.extend(wrap(f"{head}: {who} chose, at log entry {outcome.made_entry}: "
                                   f"{outcome.made.option.wording()}. The choice is made and final.",
-                                  "- " if markdown else "", "  "))
+                                  "", "  "))
                 continue
             if len(outcome.options) > 1:
                 consult = "partners may consult" if outcome.consult else \
                     "partners may not consult (they agree who chooses)"
-                lines.extend(wrap(f"{head}: {who} may choose one ({consult}):", "- " if markdown else "", "  "))
+                lines.extend(wrap(f"{head}: {who} may choose one ({consult}):", "", "  "))
             else:
-                lines.extend(wrap(f"{head}: {who} may:", "- " if markdown else "", "  "))
+                lines.extend(wrap(f"{head}: {who} may:", "", "  "))
             for offered in outcome.options:
-                lines.extend(wrap(offered.option.wording(), "    - " if markdown else "  - ", "    "))
+                lines.extend(wrap(offered.option.wording(), "  - ", "    "))
         lines.append("")
     score = decision.score
     if score is not None and (score.hand is not None or score.before is not None
                               or any(outcome.choices for outcome in score.outcomes)):
-        lines.extend(_score_lines(decision, heading,
-                                  (lambda text, first="", rest="": wrap(text, "- ", rest)) if markdown else wrap))
+        lines.extend(_score_lines(decision, heading, wrap))
     if decision.declarations:
         lines.append(heading("Declared by the laws"))
         for declared in decision.declarations:
             whose = f" ({declared.offender.side})" if declared.offender is not None else ""
-            lines.append(("- " if markdown else "") + f"Law {declared.law.id}{whose}: {declared.declaration.text}")
+            lines.append(("") + f"Law {declared.law.id}{whose}: {declared.declaration.text}")
         lines.append("")
     if decision.context:
         ids = ", ".join(applied.law.id for applied in decision.context)
@@ -594,7 +579,7 @@ def ruling_text(decision: "Decision", markdown: bool = False) -> str:
         lines.append(heading("Open questions"))
         for asked in open_questions(decision):
             question = visible(asked.question[:1].upper() + asked.question[1:])
-            lines.extend(wrap(f"[{asked.id}] {question} {_answers_words(asked)}", "- " if markdown else "", "  "))
+            lines.extend(wrap(f"[{asked.id}] {question} {_answers_words(asked)}", "", "  "))
         lines.extend(wrap("(Answer them with --answer ID=yes or ID=no, or rule with --ask to be asked.)"))
         lines.append("")
     return "\n".join(line.rstrip() for line in lines).rstrip("\n") + "\n"
