@@ -39,17 +39,19 @@ def test_checking_scenarios_and_invalid_files_leaves_no_cycles():
 def test_rendering_rulings_and_replays_leaves_no_cycles():
     files = [str(path) for path in sorted((ROOT / "scenarios").rglob("*.yaml"))
              if "house" not in path.relative_to(ROOT / "scenarios").parts[:-1]]
-    rule_scenario(files[0])
 
-    def render_all() -> None:
-        for path in files:
+    def render_all(paths: list[str]) -> None:
+        for path in paths:
             decision = rule_scenario(path)
             ruling_text(decision)
             ruling_record(decision)
             replay_text(decision.table, decision.facts)
             replay_record(decision.table, decision.facts)
 
-    assert _garbage_after(render_all) == 0
+    # Once first: what is imported on first use (tabulate, for the replay's table) leaves import-time garbage
+    # (the enum classes of `socket`, through importlib.metadata) that is no cycle of ours.
+    render_all(files[:1])
+    assert _garbage_after(lambda: render_all(files)) == 0
 
 
 def test_the_api_s_records_leave_no_cycles():
