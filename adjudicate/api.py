@@ -90,6 +90,8 @@ class Irregularity(Struct, frozen=True):
     """The timing facts of its kind (`established`, `corrected`, `held`, ...), in the JSON's order."""
     unknown: str | None = None
     """What the record leaves open about it."""
+    unknown_id: str | None = None
+    """The id of that open question, as `adjudicate rule --answer ID=yes` takes it."""
 
 
 class Claim(Struct, frozen=True):
@@ -433,7 +435,7 @@ class Ruling(Struct, frozen=True, dict=True):
         return ruling_sheet(self._ruled(), self.to_json())
 
 
-_IRREGULARITY_KEYS = ("kind", "seat", "side", "trick", "entry", "because", "unknown")
+_IRREGULARITY_KEYS = ("kind", "seat", "side", "trick", "entry", "because", "unknown", "unknown_id")
 
 
 def _irregularity_data(record: dict[str, Any]) -> dict[str, Any]:

@@ -64,6 +64,8 @@ class Irregularity(Struct, frozen=True):
         record["because"] = self.because
         if self.unknown:
             record["unknown"] = self.unknown
+            if self.unknown_id:
+                record["unknown_id"] = self.unknown_id  # the question's id, as `rule --answer` takes it
         return record
 
 

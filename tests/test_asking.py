@@ -432,3 +432,13 @@ def test_expect_unknown_may_name_question_ids_and_check_compares_them(tmp_path):
     bad.write_text(text.replace("E-held-spade-trick-1]", '"E held a spade"]'), encoding="utf-8")
     invalid = runner.invoke(app, ["check", str(bad)])
     assert invalid.exit_code == 2 and "is not a law id" in invalid.stdout + invalid.stderr
+
+
+def test_the_replay_names_an_open_irregularity_s_question_by_the_id_rule_answers():
+    """An irregularity the record leaves open carries its question's id in the replay too, so a script that
+    replays first can answer with `rule --answer`."""
+    replayed = json.loads(runner.invoke(app, ["replay", "-f", "json", REVOKE]).stdout)
+    (revoke,) = replayed["irregularities"]
+    assert revoke["unknown_id"] == "E-held-spade-trick-1"
+    assert revoke["unknown_id"] in {question["id"] for question in rule_json(REVOKE)["unknown"]}
+    assert adjudicate.replay(REVOKE).irregularities[0].unknown_id == "E-held-spade-trick-1"
