@@ -27,7 +27,7 @@ from typing import Any, Iterable, Mapping
 from msgspec import Struct
 
 from adjudicate.errors import UsageError
-from adjudicate.rulebook import Law
+from adjudicate.rulebook import Law, read_cache_file, write_cache_file
 
 FIELD_WEIGHTS = {"title": 3.0, "section": 2.0, "text": 1.0, "notes": 1.0}
 """How much a word counts in each field of a law (before BM25F's length discount)."""
@@ -185,7 +185,6 @@ def search(laws: Iterable[Law], query: str, limit: int | None = None,
 # --- the built-in laws' stems, counted once -----------------------------------------------------------
 
 _CACHE_MAGIC = b"adjudicate search index, msgpack 1\n"
-_MAX_CACHE_BYTES = 8 * 1024 * 1024
 """More than this is no cache file of ours (it is ~55 KB): not read further."""
 
 
@@ -245,8 +244,6 @@ def _file_stamp(path: str) -> str:
 def builtin_counts(laws: Iterable[Law]) -> dict[str, Counts]:
     """The counted stems of these built-in laws (every built-in code's, as `builtin_library` loads them):
     read from the search cache when it was made from the same files, else counted and the cache made anew."""
-    import zlib
-
     import msgspec
 
     laws = tuple(laws)
@@ -254,15 +251,8 @@ def builtin_counts(laws: Iterable[Law]) -> dict[str, Counts]:
     stamp = _stamp(laws) if path is not None else ""
     wanted = {law_key(law) for law in laws}
     if path is not None:
-        try:
-            with open(path, "rb") as handle:
-                blob = handle.read(_MAX_CACHE_BYTES + 1)
-        except OSError:
-            blob = b""
-        head = len(_CACHE_MAGIC)
-        payload = memoryview(blob)[head + 4:]
-        if (len(blob) <= _MAX_CACHE_BYTES and blob.startswith(_CACHE_MAGIC)
-                and zlib.crc32(payload).to_bytes(4, "big") == blob[head:head + 4]):
+        payload = read_cache_file(path, _CACHE_MAGIC)
+        if payload is not None:
             try:
                 cached = msgspec.msgpack.Decoder(_CountsCache).decode(payload)
             except (msgspec.DecodeError, msgspec.ValidationError):
@@ -278,27 +268,8 @@ def builtin_counts(laws: Iterable[Law]) -> dict[str, Counts]:
 
 
 def _write(path: str, payload: bytes) -> None:
-    """Write the cache file atomically (a temporary file renamed); nothing left behind where the disk says no."""
-    import tempfile
-    import zlib
-
-    folder = os.path.dirname(path)
-    temporary = None
-    try:
-        os.makedirs(folder, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".search-", suffix=".tmp")
-        with os.fdopen(handle, "wb") as out:
-            out.write(_CACHE_MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload)
-        os.replace(temporary, path)
-        temporary = None
-    except OSError:
-        pass
-    finally:
-        if temporary is not None:
-            try:
-                os.remove(temporary)
-            except OSError:
-                pass
+    """Write the cache file atomically; nothing left behind where the disk says no."""
+    write_cache_file(path, _CACHE_MAGIC, payload, prefix=".search-")
 
 
 def in_section(law: Law, query: str) -> bool:

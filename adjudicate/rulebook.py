@@ -876,23 +876,11 @@ def _cache_file(code: str, data: bytes) -> str | None:
 
 def _cached(code: str, data: bytes) -> "Rulebook | None":
     """The cached rulebook of `code` parsed from `data`, if a cache file holds it and passes every check."""
-    import zlib
-
     import msgspec
 
     path = _cache_file(code, data)
-    if path is None:
-        return None
-    try:
-        with open(path, "rb") as handle:
-            blob = handle.read(_MAX_CACHE_BYTES + 1)
-    except OSError:
-        return None
-    head = len(_CACHE_MAGIC)
-    if len(blob) > _MAX_CACHE_BYTES or not blob.startswith(_CACHE_MAGIC):
-        return None
-    payload = memoryview(blob)[head + 4:]
-    if zlib.crc32(payload).to_bytes(4, "big") != blob[head:head + 4]:
+    payload = read_cache_file(path, _CACHE_MAGIC) if path is not None else None
+    if payload is None:
         return None
     try:
         entry = msgspec.msgpack.Decoder(_CacheEntry).decode(payload)
@@ -910,9 +898,6 @@ def _store(code: str, data: bytes, rulebook: "Rulebook") -> None:
     Nothing is left behind when writing fails, and a rulebook whose texts the load-time check could not
     find in its file is not cached at all.
     """
-    import tempfile
-    import zlib
-
     import msgspec
 
     path = _cache_file(code, data)
@@ -922,21 +907,55 @@ def _store(code: str, data: bytes, rulebook: "Rulebook") -> None:
     if offsets is None or not _verbatim(rulebook, offsets, data):
         return
     payload = msgspec.msgpack.encode(_CacheEntry(data, offsets, rulebook))
+    if not write_cache_file(path, _CACHE_MAGIC, payload, prefix=f".{code}-"):
+        return
     folder = os.path.dirname(path)
-    temporary = None
+    mine = f"{code}-{_install_tag()}-"  # only this install's earlier files: another install's are its own
     try:
-        os.makedirs(folder, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{code}-", suffix=".tmp")
-        with os.fdopen(handle, "wb") as out:
-            out.write(_CACHE_MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload)
-        os.replace(temporary, path)
-        temporary = None
-        mine = f"{code}-{_install_tag()}-"  # only this install's earlier files: another install's are its own
         for stale in os.listdir(folder):
             if stale.startswith(mine) and stale.endswith(_CACHE_SUFFIX) and stale != os.path.basename(path):
                 os.remove(os.path.join(folder, stale))
     except OSError:
-        pass  # no cache where the disk says no
+        pass
+
+
+def read_cache_file(path: str, magic: bytes) -> memoryview | None:
+    """A cache file's payload, if the file is there, no larger than _MAX_CACHE_BYTES, begins with `magic`
+    and its checksum holds; None otherwise (a cache miss, never an error)."""
+    import zlib
+
+    try:
+        with open(path, "rb") as handle:
+            blob = handle.read(_MAX_CACHE_BYTES + 1)
+    except OSError:
+        return None
+    head = len(magic)
+    if len(blob) > _MAX_CACHE_BYTES or not blob.startswith(magic):
+        return None
+    payload = memoryview(blob)[head + 4:]
+    if zlib.crc32(payload).to_bytes(4, "big") != blob[head:head + 4]:
+        return None
+    return payload
+
+
+def write_cache_file(path: str, magic: bytes, payload: bytes, prefix: str) -> bool:
+    """Write a cache file atomically (a temporary file, named from `prefix`, renamed), `magic` and a checksum
+    before the payload; whether it was written. Nothing is left behind where the disk says no."""
+    import tempfile
+    import zlib
+
+    folder = os.path.dirname(path)
+    temporary = None
+    try:
+        os.makedirs(folder, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
+        with os.fdopen(handle, "wb") as out:
+            out.write(magic + zlib.crc32(payload).to_bytes(4, "big") + payload)
+        os.replace(temporary, path)
+        temporary = None
+        return True
+    except OSError:
+        return False  # no cache where the disk says no
     finally:
         if temporary is not None:
             try:
