@@ -133,12 +133,8 @@ class Asked(Struct, frozen=True):
 
 
 def _ids_of(decision: "Decision") -> dict[str, str]:
-    """Text -> id for every question this decision could raise."""
-    ids = dict(rulebook_ids(decision.rulebook))
-    for irregularity in decision.facts.irregularities:
-        if irregularity.unknown and irregularity.unknown_id:
-            ids[irregularity.unknown] = irregularity.unknown_id
-    return ids
+    """Text -> id for every question this decision could raise (`question_texts` turned round)."""
+    return {text: qid for qid, text in question_texts(decision.rulebook, decision.facts).items()}
 
 
 def _open_parts(decision: "Decision") -> list[list[tuple[str, str, bool]]]:
@@ -197,6 +193,7 @@ def open_questions(decision: "Decision") -> tuple[Asked, ...]:
     texts: dict[str, str] = {qid: text for parts in parts_of for qid, text, _ in parts}
     now_laws = {law.id: law for law in (item.law for item in decision.laws)}
     now_open = set(order)
+    now_remedies = {_remedy_key(item) for item in decision.remedies}
     asked = []
     for qid in order:
         branches = {}
@@ -218,7 +215,6 @@ def open_questions(decision: "Decision") -> tuple[Asked, ...]:
                 for answer, branch in branches.items()}
         changes = signature(yes) != signature(no)
         moot = {other for branch in (yes, no) for other in now_open - set(open_ids(branch)) if other != qid}
-        now_remedies = {_remedy_key(item) for item in decision.remedies}
         remedies = {key for branch in (yes, no) for key in {_remedy_key(item) for item in branch.remedies} ^ now_remedies}
         laws = {law.id for answer in (True, False) for law in (*gained[answer], *lost[answer])}
         weight = len(laws) + len(remedies) + len(moot) if changes else 0
