@@ -295,7 +295,8 @@ class RecordedHouse(Struct, frozen=True):
 class RecordedScenario(Struct, frozen=True):
     digest: str
     of: str
-    """What the digest is of: `file bytes` (a file), `text as UTF-8` (YAML text), `mapping as canonical JSON`."""
+    """What the digest is of: `file bytes` (a file), `stream bytes` (standard input, a binary stream), `text as
+    UTF-8` (YAML text), `mapping as canonical JSON`."""
 
 
 class Record(Struct, frozen=True):
@@ -400,7 +401,7 @@ class Ruling(Struct, frozen=True, dict=True):
     def _record_data(self) -> dict[str, Any]:
         from adjudicate.appeal import appeal_record
 
-        return appeal_record(self._ruled(), self.__dict__["_given"], self.answers)
+        return appeal_record(self._ruled(), self.__dict__["_given"])
 
     @property
     def record(self) -> Record:

@@ -77,11 +77,9 @@ def _sha256(data: bytes) -> Any:
     return sha256(data)
 
 
-def appeal_record(decision: "Decision", given: Given, answers: Mapping[str, bool] | None = None) -> dict[str, Any]:
-    """The `record` block of `rule --format json`: the version, the code, the house, the scenario and the answers.
-
-    `answers`: the answers given to the ruling's open questions, by question id (none: empty).
-    """
+def appeal_record(decision: "Decision", given: Given) -> dict[str, Any]:
+    """The `record` block of `rule --format json`: the version, the code, the house, the scenario and the answers
+    the decision was made with (its `answered`), by question id."""
     from adjudicate import __version__
     from adjudicate.rulebook import builtin_codes, sources_of
 
@@ -100,7 +98,7 @@ def appeal_record(decision: "Decision", given: Given, answers: Mapping[str, bool
         },
         "house": _house_record(houses, decision.house),
         "scenario": {"digest": digest(given.data), "of": DIGEST_OF[given.form]},
-        "answers": {key: bool(answers[key]) for key in sorted(answers)} if answers else {},
+        "answers": {qid: answer for qid, _question, answer in sorted(decision.answered)},
     }
 
 

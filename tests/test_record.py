@@ -139,14 +139,13 @@ def test_code_given_to_the_api_is_recorded_as_given():
 
 
 def test_the_answers_are_recorded_sorted_by_question_id():
-    from adjudicate.appeal import Given, appeal_record
-    from adjudicate.matcher import rule_scenario
-
-    decision = rule_scenario(str(REVOKE))
-    given = Given("file", REVOKE.read_bytes())
-    record = appeal_record(decision, given, {"trick-3-east-spade": True, "exposed-to-save-time": False})
-    assert json.dumps(record["answers"]) == '{"exposed-to-save-time": false, "trick-3-east-spade": true}'
-    assert appeal_record(decision, given)["answers"] == {} == appeal_record(decision, given, {})["answers"]
+    """The record's answers are those the ruling was made with, sorted by id whatever order they were given in."""
+    shuffle = SCENARIOS / "euchre" / "dealer-shuffles-after-the-cut.yaml"
+    given = {"euchre-29-card-exposed-cutting-fewer-than-four": True, "euchre-22-pack-shuffled-below-table": False}
+    record = api.rule(shuffle, answers=given).to_json()["record"]
+    assert json.dumps(record["answers"]) == \
+        '{"euchre-22-pack-shuffled-below-table": false, "euchre-29-card-exposed-cutting-fewer-than-four": true}'
+    assert api.rule(shuffle).to_json()["record"]["answers"] == {} == api.rule(shuffle, answers={}).record.answers
 
 
 # --- the same inputs, the same bytes ---------------------------------------------------------------------------
