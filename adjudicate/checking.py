@@ -21,11 +21,14 @@ import os
 import stat
 import sys
 import time
-from typing import IO, Any, Iterable, Sequence
+from typing import IO, TYPE_CHECKING, Any, Iterable, Sequence
 
 from msgspec import Struct
 
 from adjudicate.escape import visible
+
+if TYPE_CHECKING:
+    from adjudicate.errors import InputError
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 HOUSE_FOLDER = "house"
@@ -332,6 +335,12 @@ def _invalid(path: str, line: int, column: int, message: str, cause: str | None 
     return FileResult(path, INVALID, (Finding(path, line, column, message),), cause=cause)
 
 
+def _unreadable(path: str, error: InputError) -> FileResult:
+    """An invalid file: each of the input error's problems, at its file, line and column."""
+    findings = tuple(Finding(p.pos.path, p.pos.line, p.pos.column, p.message) for p in error.problems)
+    return FileResult(path, INVALID, findings or (Finding(path, 0, 0, str(error)),))
+
+
 def check_file(path: str, house: str | None = None) -> FileResult:
     """Load, replay and rule one scenario file and compare the ruling with its `expect` block."""
     started = time.perf_counter()
@@ -349,8 +358,7 @@ def check_stream(stream: IO[bytes], house: str | None = None, name: str = STDIN)
     try:
         text = read_stream(stream, name)
     except InputError as error:
-        result = FileResult(name, INVALID, tuple(Finding(p.pos.path, p.pos.line, p.pos.column, p.message)
-                                                 for p in error.problems))
+        result = _unreadable(name, error)
     else:
         result = _check(name, text, house)
     return _timed(result, started, stream=True)
@@ -375,8 +383,7 @@ def _check(path: str, text: str | None, house: str | None) -> FileResult:
             scenario = parse_scenario(text, path)
         decision = rule_loaded(scenario, house=house)
     except InputError as error:
-        findings = tuple(Finding(p.pos.path, p.pos.line, p.pos.column, p.message) for p in error.problems)
-        return FileResult(path, INVALID, findings or (Finding(path, 0, 0, str(error)),))
+        return _unreadable(path, error)
     except AdjudicateError as error:
         return _invalid(path, 0, 0, str(error))
     except RecursionError:
