@@ -39,7 +39,8 @@ _API = frozenset({
     "Replay", "Making", "Trick", "Play",
     "CheckReport", "Law", "Clause", "Note", "LawEntry", "Citation", "Counterpart", "Code", "LintResult",
 })
-"""The names of `adjudicate.api.__all__` (a test keeps the two the same)."""
+"""The library's face: the names `adjudicate.api` exports (its `__all__` is made from this set, so that
+`import adjudicate` itself imports nothing)."""
 
 __all__ = sorted(_API) + ["__version__"]
 

@@ -26,6 +26,7 @@ from typing import IO, TYPE_CHECKING, Any, Iterable, Mapping, Union
 
 from msgspec import Struct, field
 
+from adjudicate import _API
 from adjudicate.errors import AdjudicateError, InputError, Pos, Problem, UsageError, did_you_mean
 
 if TYPE_CHECKING:
@@ -40,17 +41,9 @@ if TYPE_CHECKING:
     from adjudicate.scenario import Scenario
     from adjudicate.table import Table
 
-__all__ = [
-    "AdjudicateError", "Problem", "Pos",
-    "rule", "replay", "check", "laws", "law", "law_in_each_code", "code", "codes", "lint", "diff",
-    "scenario_schema",
-    "Ruling", "Irregularity", "Claim", "AppliedLaw", "NotApplied", "Target", "Remedy", "Option", "Made",
-    "Declared", "Score", "Outcome", "Choice", "Question", "Answer", "Answered",
-    "answer_rulings", "parse_answer", "read_answers",
-    "Record", "RecordedFile", "RecordedHouse", "RecordedScenario",
-    "Replay", "Making", "Trick", "Play",
-    "CheckReport", "Law", "Clause", "Note", "LawEntry", "Citation", "Counterpart", "Code", "LintResult",
-]
+__all__ = sorted(_API)
+"""The library's face: the names `adjudicate` itself offers (`adjudicate._API`, kept there so that `import
+adjudicate` need not import this module)."""
 
 Source = Union[str, "os.PathLike[str]", Mapping[str, Any], IO[bytes]]
 """A scenario: a file's path, YAML text, a mapping, or a binary stream (standard input)."""
