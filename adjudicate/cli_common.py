@@ -342,9 +342,17 @@ def each_file(files: "list[Any]", format: Format, record: Callable[[Any], Any],
         except AdjudicateError as error:
             report_problem(error)
             failed = True
-    if format is Format.json and records:
-        echo(dump_json(records[0] if len(files) == 1 else records))
-    elif texts:
-        echo((markdown_between if format is Format.markdown else "\n").join(texts))
+    print_each(records if format is Format.json else texts, format, len(files) > 1, markdown_between)
     if failed:
         raise typer.Exit(EXIT_INPUT)
+
+
+def print_each(outputs: "list[Any]", format: Format, several: bool, markdown_between: str = "\n") -> None:
+    """Print what each file gave: in JSON one object (an array for several files given); as text, the texts
+    separated by a blank line, or in Markdown by `markdown_between`. Nothing when no file gave anything."""
+    if not outputs:
+        return
+    if format is Format.json:
+        echo(dump_json(outputs if several else outputs[0]))
+    else:
+        echo((markdown_between if format is Format.markdown else "\n").join(outputs))

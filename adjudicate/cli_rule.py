@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, List, Optional
 
 import typer
 
-from adjudicate.cli_common import (Command, Format, app, dump_json, each_file, echo, guarded, report_problem,
+from adjudicate.cli_common import (Command, Format, app, each_file, echo, guarded, print_each, report_problem,
                                    scenario_sources, warn)
 from adjudicate.errors import EXIT_INPUT, EXIT_INTERRUPTED
 
@@ -74,11 +74,9 @@ def rule(
         elif any(ruling.next_question() for ruling in rulings):
             warn("note: --ask asks only on a terminal (standard input and output); the open questions are listed "
                  "in the ruling")
-    if format is Format.json and rulings:
-        echo(dump_json(rulings[0].to_json() if len(files) == 1 else [ruling.to_json() for ruling in rulings]))
-    elif rulings:
-        echo((SHEETS_BETWEEN if format is Format.markdown else "\n").join(
-            ruling.to_markdown() if format is Format.markdown else ruling.to_text() for ruling in rulings))
+    print_each([ruling.to_json() if format is Format.json else
+                ruling.to_markdown() if format is Format.markdown else ruling.to_text() for ruling in rulings],
+               format, len(files) > 1, SHEETS_BETWEEN)
     if failed:
         raise typer.Exit(EXIT_INPUT)
 
