@@ -342,8 +342,19 @@ def _unknown_records(decision: "Decision") -> list[dict[str, Any]]:
             for item in open_questions(decision)]
 
 
-def _and(items: list[str]) -> str:
+def and_list(items: list[str]) -> str:
+    """"a, b and c"."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def defeat_sentence(names: str, several: bool, what: str, scope: str, because: str, by: str, how: str) -> str:
+    """Laws defeated alike, in one sentence: "Laws 4, 63 and 64 do not apply to ...: why (law 68 bars them)."
+    Its parts come as the renderer shows them (the table's text, or the sheet's escaped Markdown)."""
+    laws = f"Law{'s' if several else ''} {names}"
+    said = {"law": f"{laws} {'do' if several else 'does'} not apply{scope}",
+            "remedies": f"{laws} {'offer' if several else 'offers'} nothing{scope}",
+            "rulings": f"{laws} {'declare' if several else 'declares'} nothing{scope}"}[what]
+    return f"{said}: {because} (law {by} {how} {'them' if several else 'it'})."
 
 
 def _choice_words(remedy, item, opened: bool) -> str:
@@ -441,7 +452,7 @@ def _quote(text: str, width: int, indent: str) -> list[str]:
 def _laws_words(laws, verb: str, verbs: str) -> str:
     """"laws 62, 63 and 64 apply", "law 16 applies"."""
     several = len(laws) > 1
-    return f"law{'s' if several else ''} {_and([law.id for law in laws])} {verb if several else verbs}"
+    return f"law{'s' if several else ''} {and_list([law.id for law in laws])} {verb if several else verbs}"
 
 
 def _branch_words(gained, lost) -> str:
@@ -463,7 +474,7 @@ def _answers_words(item) -> str:
     elif no and not yes and not item.otherwise_not:
         yes = _laws_words(item.otherwise, "do not apply", "does not apply")
         no = "it does" if len(item.otherwise) == 1 else "they do"
-    together = f" (together with {_and(list(item.together))})" if item.together else ""
+    together = f" (together with {and_list(list(item.together))})" if item.together else ""
     if not yes and not no:
         return f"The same laws apply either way{together}, with other choices or another score."
     return f"If so{together}, {yes}; if not, {no}."
@@ -526,16 +537,11 @@ def ruling_text(decision: "Decision") -> str:
         for (by, how, what, because, _), defeated in grouped.items():
             targets = defeated[0].targets
             several = len(defeated) > 1
-            names = _and([f"{entry.law.id} ({visible(entry.law.title)})" for entry in defeated])
+            names = and_list([f"{entry.law.id} ({visible(entry.law.title)})" for entry in defeated])
             scope = ""
             if targets:
-                scope = " to " + _and([words for t in targets if (words := target_words(t))])
-            laws = f"Law{'s' if several else ''} {names}"
-            said = {"law": f"{laws} {'do' if several else 'does'} not apply{scope}",
-                    "remedies": f"{laws} {'offer' if several else 'offers'} nothing{scope}",
-                    "rulings": f"{laws} {'declare' if several else 'declares'} nothing{scope}"}[what]
-            lines.extend(wrap(f"{said}: {visible(because)} (law {by} {how} {'them' if several else 'it'}).",
-                              "", "  "))
+                scope = " to " + and_list([words for t in targets if (words := target_words(t))])
+            lines.extend(wrap(defeat_sentence(names, several, what, scope, visible(because), by, how), "", "  "))
         lines.append("")
     if decision.remedies:
         lines.append(heading("The choices"))

@@ -18,6 +18,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from adjudicate.escape import visible
+from adjudicate.report import and_list, defeat_sentence, kind_noun, trump_words
 
 if TYPE_CHECKING:
     from adjudicate.decision import Decision
@@ -75,8 +76,6 @@ def _score(score: dict[str, int] | None) -> str:
 
 def _target(target: dict[str, Any]) -> str:
     """What a remedy or a defeat is for (a `for` record), as a director says it."""
-    from adjudicate.report import kind_noun
-
     kind = target["kind"]
     if kind == "claim":
         against = f" against {_seat(target['against'])}" if target.get("against") else ""
@@ -93,7 +92,7 @@ def _target(target: dict[str, Any]) -> str:
 
 
 def _for(targets: list[dict[str, Any]]) -> str:
-    return _and([_target(target) for target in targets])
+    return and_list([_target(target) for target in targets])
 
 
 def _laws(ids: list[str]) -> str:
@@ -118,7 +117,6 @@ def ruling_sheet(decision: "Decision", record: dict[str, Any]) -> str:
 
 
 def _facts(decision: "Decision", record: dict[str, Any]) -> list[str]:
-    from adjudicate.report import trump_words
 
     table = decision.table
     scenario = table.scenario
@@ -215,22 +213,14 @@ def _not_applied(record: dict[str, Any]) -> list[str]:
         grouped.setdefault(key, []).append(item)
     for (by, how, what, because, _), defeated in grouped.items():
         several = len(defeated) > 1
-        names = _and([f"{markdown_text(item['law'])} ({markdown_text(item['title'])})" for item in defeated])
+        names = and_list([f"{markdown_text(item['law'])} ({markdown_text(item['title'])})" for item in defeated])
         scope = f" to {markdown_text(_for(defeated[0]['for']))}" if defeated[0]["for"] else ""
-        laws = f"Law{'s' if several else ''} {names}"
-        said = {"remedies": f"{laws} {'offer' if several else 'offers'} nothing{scope}",
-                "rulings": f"{laws} {'declare' if several else 'declares'} nothing{scope}"}.get(
-                    what, f"{laws} {'do' if several else 'does'} not apply{scope}")
-        lines.append(f"- {said}: {markdown_text(because)} (law {markdown_text(by)} {markdown_text(how)} "
-                     f"{'them' if several else 'it'}).")
+        lines.append("- " + defeat_sentence(names, several, what, scope, markdown_text(because), markdown_text(by),
+                                            markdown_text(how)))
     if not record["not_applied"]:
         lines.append("None.")
     lines.append("")
     return lines
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _choices(record: dict[str, Any]) -> list[str]:
