@@ -25,6 +25,7 @@ from typing import IO, TYPE_CHECKING, Any, Iterable, Sequence
 
 from msgspec import Struct
 
+from adjudicate.errors import STDIN
 from adjudicate.escape import visible
 
 if TYPE_CHECKING:
@@ -39,8 +40,6 @@ PASSED, FAILED, INVALID = "passed", "failed", "invalid"
 FOLDER, NOT_CHECKED, INTERNAL = "folder", "not checked", "internal"
 """The causes of an invalid result that is not a file's own fault: a folder that could not be read,
 files a worker process did not finish (it died), a bug in adjudicate met while ruling a file."""
-STDIN = "<stdin>"
-"""How results and messages name the scenario read from standard input (`adjudicate check -`)."""
 HOUSE, LINK = "house", "link"
 """Why a path was skipped: a house-rules file named on the command line; a link out of the folder given."""
 HOUSE_REASON = "a house-rules file (under a house/ folder), not a scenario"

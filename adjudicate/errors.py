@@ -64,6 +64,9 @@ class KeyPos(Pos, frozen=True, gc=False):
 NOWHERE = Pos("", 0, 0)
 """The position of a problem that is in no file: an argument naming a code, law or house that does not exist."""
 
+STDIN = "<stdin>"
+"""The name a scenario read from standard input goes by (`adjudicate rule -`), in positions and results."""
+
 
 class Problem(Struct, frozen=True):
     """One thing wrong with an input file, printed as one line."""

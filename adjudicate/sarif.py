@@ -38,6 +38,7 @@ from msgspec import Struct
 
 from adjudicate.checking import FAILED, FOLDER, HOUSE, INTERNAL, NOT_CHECKED, CodeCoverage, FileResult, Finding, \
     Skipped, Summary, coverage_lines
+from adjudicate.errors import STDIN
 from adjudicate.escape import visible
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -215,8 +216,8 @@ def render_sarif(results: Sequence[FileResult], summary: Summary, report: Sequen
         "exitCodeDescription": {0: "every file passed", 1: "some ruling differs from its file's expect block",
                                 2: "some file is invalid or could not be checked"}[summary.exit_code],
     }
-    if "<stdin>" in streams:
-        invocation["stdin"] = {"index": streams["<stdin>"]}
+    if STDIN in streams:
+        invocation["stdin"] = {"index": streams[STDIN]}
     if notes:
         invocation["toolExecutionNotifications"] = notes
     run: dict[str, Any] = {
@@ -229,7 +230,7 @@ def render_sarif(results: Sequence[FileResult], summary: Summary, report: Sequen
     }
     if streams:
         run["artifacts"] = [{"location": {"index": index}, "roles": ["analysisTarget", "standardStream"],
-                             "description": {"text": "The scenario read from standard input (`-`)." if name == "<stdin>"
+                             "description": {"text": "The scenario read from standard input (`-`)." if name == STDIN
                                              else f"A scenario read from a stream, {visible(name)}."}}
                             for name, index in streams.items()]
     run["results"] = found

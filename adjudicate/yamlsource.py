@@ -20,7 +20,7 @@ from typing import IO, Any, Iterator, Mapping
 import yaml
 from msgspec import Struct, field
 
-from adjudicate.errors import InputError, KeyPos, Pos, Problem, did_you_mean, quote
+from adjudicate.errors import STDIN, InputError, KeyPos, Pos, Problem, did_you_mean, quote
 
 try:
     _BaseLoader: type = yaml.CSafeLoader
@@ -452,12 +452,12 @@ def read_source(path: str | os.PathLike[str], *, regular_only: bool = False) -> 
     return data, _decoded(data, name)
 
 
-def read_stream(stream: IO[bytes], name: str = "<stdin>") -> str:
+def read_stream(stream: IO[bytes], name: str = STDIN) -> str:
     """A scenario's text read from a binary stream: `read_stream_source`'s text."""
     return read_stream_source(stream, name)[1]
 
 
-def read_stream_source(stream: IO[bytes], name: str = "<stdin>") -> tuple[bytes, str]:
+def read_stream_source(stream: IO[bytes], name: str = STDIN) -> tuple[bytes, str]:
     """Read a scenario from a binary stream (standard input) to its end, as `read_text` reads a file: at most
     MAX_FILE_BYTES (an endless stream, `yes | adjudicate rule -`, is refused at the limit, not read for
     ever), UTF-8 text only, no NUL byte; errors name it `name`, with line and column.
