@@ -57,7 +57,7 @@ def _run() -> None:
     # `adjudicate CMD` imports only the module of CMD; anything else (--help, a typo to be
     # answered with "did you mean") goes to the full app.
     name = sys.argv[1] if len(sys.argv) > 1 else ""
-    from adjudicate.cli_common import COMMAND_MODULES, command_named
+    from adjudicate.cli.common import COMMAND_MODULES, command_named
 
     if name in COMMAND_MODULES:
         importlib.import_module(f"adjudicate.{COMMAND_MODULES[name]}")
@@ -65,7 +65,7 @@ def _run() -> None:
         if single is not None:
             single()
             return
-    from adjudicate.cli import main as run
+    from adjudicate.cli.app import main as run
 
     run()
 
@@ -78,7 +78,7 @@ def _pacified() -> bool:
 def _output_failed(error: OSError) -> int:
     import errno
 
-    from adjudicate.cli_common import silence_stdout, warn
+    from adjudicate.cli.common import silence_stdout, warn
     from adjudicate.errors import EXIT_BROKEN_PIPE, EXIT_INPUT
 
     silence_stdout()

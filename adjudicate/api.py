@@ -30,16 +30,16 @@ from adjudicate import _API
 from adjudicate.errors import AdjudicateError, InputError, Pos, Problem, UsageError, did_you_mean
 
 if TYPE_CHECKING:
-    from adjudicate import checking, diffing
-    from adjudicate.appeal import Given
-    from adjudicate.decision import Decision
-    from adjudicate.facts import Facts
-    from adjudicate.rulebook import Citation as _Citation
-    from adjudicate.rulebook import Clause as _Clause
-    from adjudicate.rulebook import Law as _Law
-    from adjudicate.rulebook import Library, Rulebook
-    from adjudicate.scenario import Scenario
-    from adjudicate.table import Table
+    from adjudicate.checking import batch as checking, diffing
+    from adjudicate.ruling.appeal import Given
+    from adjudicate.ruling.decision import Decision
+    from adjudicate.play.facts import Facts
+    from adjudicate.lawbook.rulebook import Citation as _Citation
+    from adjudicate.lawbook.rulebook import Clause as _Clause
+    from adjudicate.lawbook.rulebook import Law as _Law
+    from adjudicate.lawbook.rulebook import Library, Rulebook
+    from adjudicate.record.scenario import Scenario
+    from adjudicate.play.table import Table
 
 __all__ = sorted(_API)
 """The library's face: the names `adjudicate` itself offers (`adjudicate._API`, kept there so that `import
@@ -345,14 +345,14 @@ class Ruling(Struct, frozen=True, dict=True):
         """The question to ask next at the table, as `adjudicate rule --ask` asks: of the open questions whose
         answer changes the ruling, the one that settles the most (laws, remedies, other questions made moot);
         None when no answer would change the ruling."""
-        from adjudicate.questions import next_question
+        from adjudicate.ruling.questions import next_question
 
         found = next_question(self._ruled())
         return None if found is None else self.questions[found.id]
 
     def asked_ids(self, answers: "Mapping[str, bool] | None" = None) -> frozenset[str]:
         """The ids of the questions this ruling asks, with those that the given answers (of them) open."""
-        from adjudicate.questions import asked_ids
+        from adjudicate.ruling.questions import asked_ids
 
         return frozenset(asked_ids(self._ruled(), _checked_answers(answers or {})))
 
@@ -361,7 +361,7 @@ class Ruling(Struct, frozen=True, dict=True):
         settled as if the record had said so. An id this ruling does not ask raises `AdjudicateError` (with a
         did-you-mean over the ids it asks); with `strict=False` it is passed over (for answers given to several
         scenarios at once)."""
-        from adjudicate.questions import asked_ids, redecide
+        from adjudicate.ruling.questions import asked_ids, redecide
 
         given = _checked_answers(answers)
         decision = self._ruled()
@@ -376,7 +376,7 @@ class Ruling(Struct, frozen=True, dict=True):
     def _of(cls, decision: "Decision", given: "Given") -> "Ruling":
         import msgspec
 
-        from adjudicate.report import ruling_record
+        from adjudicate.render.text import ruling_record
 
         record = ruling_record(decision)
         data = dict(record, irregularities=[_irregularity_data(item) for item in record["irregularities"]])
@@ -392,7 +392,7 @@ class Ruling(Struct, frozen=True, dict=True):
             raise TypeError("this Ruling was not made by adjudicate.rule(), so it has no ruling to render") from None
 
     def _record_data(self) -> dict[str, Any]:
-        from adjudicate.appeal import appeal_record
+        from adjudicate.ruling.appeal import appeal_record
 
         return appeal_record(self._ruled(), self.__dict__["_given"])
 
@@ -412,19 +412,19 @@ class Ruling(Struct, frozen=True, dict=True):
     def to_json(self) -> dict[str, Any]:
         """The data `adjudicate rule --format json` prints, a new dict each call (report.ruling_record, and the
         `record` block, appeal.appeal_record)."""
-        from adjudicate.report import ruling_record
+        from adjudicate.render.text import ruling_record
 
         return dict(ruling_record(self._ruled()), record=self._record_data())
 
     def to_text(self) -> str:
         """The ruling as `adjudicate rule` prints it (the table format)."""
-        from adjudicate.report import ruling_text
+        from adjudicate.render.text import ruling_text
 
         return ruling_text(self._ruled())
 
     def to_markdown(self) -> str:
-        """The ruling sheet a club files, as `adjudicate rule --format markdown` prints it (adjudicate.sheet)."""
-        from adjudicate.sheet import ruling_sheet
+        """The ruling sheet a club files, as `adjudicate rule --format markdown` prints it (adjudicate.render.sheet)."""
+        from adjudicate.render.sheet import ruling_sheet
 
         return ruling_sheet(self._ruled(), self.to_json())
 
@@ -494,7 +494,7 @@ class Replay(Struct, frozen=True, dict=True):
     def _of(cls, table: "Table", facts: "Facts") -> "Replay":
         import msgspec
 
-        from adjudicate.report import replay_record
+        from adjudicate.render.text import replay_record
 
         record = replay_record(table, facts)
         data = dict(record, irregularities=[_irregularity_data(item) for item in record["irregularities"]])
@@ -510,18 +510,18 @@ class Replay(Struct, frozen=True, dict=True):
 
     def to_json(self) -> dict[str, Any]:
         """The data `adjudicate replay --format json` prints, a new dict each call (report.replay_record)."""
-        from adjudicate.report import replay_record
+        from adjudicate.render.text import replay_record
 
         return replay_record(*self._replayed())
 
     def to_text(self) -> str:
         """The hand as `adjudicate replay` prints it."""
-        from adjudicate.report import replay_text
+        from adjudicate.render.text import replay_text
 
         return replay_text(*self._replayed())
 
     def to_markdown(self) -> str:
-        from adjudicate.report import replay_text
+        from adjudicate.render.text import replay_text
 
         return replay_text(*self._replayed(), markdown=True)
 
@@ -530,11 +530,11 @@ class Replay(Struct, frozen=True, dict=True):
 
 def _read(source: Source, code: str | None) -> "tuple[Scenario, Given]":
     """The scenario of a source, its `code:` replaced by `code` when given (or supplied, when it has none), and
-    the source as given (the bytes the ruling record's digest is of: see `adjudicate.appeal`)."""
-    from adjudicate.appeal import Given, canonical_json
+    the source as given (the bytes the ruling record's digest is of: see `adjudicate.ruling.appeal`)."""
+    from adjudicate.ruling.appeal import Given, canonical_json
     from adjudicate.errors import ScenarioError
-    from adjudicate.scenario import read_scenario
-    from adjudicate.yamlsource import node_of, parse_yaml, read_source
+    from adjudicate.record.scenario import read_scenario
+    from adjudicate.record.yamlsource import node_of, parse_yaml, read_source
 
     try:
         if isinstance(source, Mapping):
@@ -551,7 +551,7 @@ def _read(source: Source, code: str | None) -> "tuple[Scenario, Given]":
             root = parse_yaml(text, name)
             given = Given("file", data)
         elif _is_stream(source):
-            from adjudicate.yamlsource import read_stream_source
+            from adjudicate.record.yamlsource import read_stream_source
 
             name = _stream_name(source)
             data, text = read_stream_source(source, name)
@@ -575,7 +575,7 @@ def _is_text(source: str) -> bool:
 
 
 def _with_code(root: Any, code: str) -> Any:
-    from adjudicate.yamlsource import Node
+    from adjudicate.record.yamlsource import Node
 
     pairs = dict(root.value)
     pairs["code"] = (Node("scalar", "code", root.pos), Node("scalar", code, root.pos))
@@ -586,7 +586,7 @@ def _code_rulebook(code: str) -> "Rulebook":
     """The rulebook `code=` names: a built-in code's id, or a rulebook file's path (trusted, as the command
     line's `--house` is)."""
     from adjudicate.errors import did_you_mean
-    from adjudicate.rulebook import builtin_codes, builtin_rulebook
+    from adjudicate.lawbook.rulebook import builtin_codes, builtin_rulebook
 
     if code in builtin_codes():
         return builtin_rulebook(code)
@@ -601,7 +601,7 @@ _FILES: dict[tuple[str, int, int], "Rulebook"] = {}
 
 
 def _rulebook_file(path: str) -> "Rulebook":
-    from adjudicate.rulebook import load_rulebook
+    from adjudicate.lawbook.rulebook import load_rulebook
 
     try:
         info = os.stat(path)
@@ -625,7 +625,7 @@ def rule(source: Source, *, code: str | None = None, house: str | None = None,
     open questions as if the record had said so (`Ruling.answer`). Raises `AdjudicateError` for
     anything wrong with the scenario or the names given, or an answer to a question it does not ask.
     """
-    from adjudicate.matcher import rule_loaded
+    from adjudicate.ruling.matcher import rule_loaded
 
     scenario, given = _read(source, code)
     rulebook = _code_rulebook(code) if code is not None else None
@@ -686,7 +686,7 @@ def parse_answer(text: str) -> tuple[str, bool]:
 def read_answers(path: "str | os.PathLike[str]") -> dict[str, bool]:
     """An answers file: a YAML mapping of question id to yes or no (`E-held-spade-trick-1: yes`). Its errors
     (not a mapping, an answer not yes or no, a YAML error) raise `AdjudicateError` with the file, line and column."""
-    from adjudicate.yamlsource import read_yaml
+    from adjudicate.record.yamlsource import read_yaml
 
     name = os.fspath(path)
     root = read_yaml(name)
@@ -711,10 +711,10 @@ def read_answers(path: "str | os.PathLike[str]") -> dict[str, bool]:
 
 def replay(source: Source, *, code: str | None = None, house: str | None = None) -> Replay:
     """The hand as reconstructed, trick by trick, its irregularities found; sources and arguments as `rule`'s."""
-    from adjudicate.facts import detect
-    from adjudicate.games import BUILTIN_GAMES
-    from adjudicate.sources import rulebook_for
-    from adjudicate.table import replay as replay_hand
+    from adjudicate.play.facts import detect
+    from adjudicate.lawbook.games import BUILTIN_GAMES
+    from adjudicate.lawbook.sources import rulebook_for
+    from adjudicate.play.table import replay as replay_hand
 
     scenario, _ = _read(source, code)
     if code is None and scenario.code in BUILTIN_GAMES and not (house or scenario.house):
@@ -729,7 +729,7 @@ def replay(source: Source, *, code: str | None = None, house: str | None = None)
 class CheckReport(Struct, frozen=True):
     """What `check` found: each file's result, the paths skipped, and the counts.
 
-    The records are `adjudicate.checking`'s (`FileResult`, `Finding`, `Skipped`, `Summary`); the
+    The records are `adjudicate.checking.batch`'s (`FileResult`, `Finding`, `Skipped`, `Summary`); the
     renderings are exactly `adjudicate check`'s formats, with `coverage=True` as `--coverage`.
     """
 
@@ -752,7 +752,7 @@ class CheckReport(Struct, frozen=True):
 
     def coverage(self) -> "list[checking.CodeCoverage]":
         """Which laws with a condition no checked scenario applies, and which have no near miss."""
-        from adjudicate import checking
+        from adjudicate.checking import batch as checking
 
         return checking.coverage(self.files)
 
@@ -761,31 +761,32 @@ class CheckReport(Struct, frozen=True):
 
     def to_json(self, coverage: bool = False) -> dict[str, object]:
         """The data `adjudicate check --format json` prints."""
-        from adjudicate import checking
+        from adjudicate.checking import batch as checking
 
         return checking.render_json(*self._parts(coverage))
 
     def to_text(self, coverage: bool = False) -> str:
         """`file:line:col: message` lines and the summary, as `adjudicate check` prints them."""
-        from adjudicate import checking
+        from adjudicate.checking import batch as checking
 
         return checking.render_text(*self._parts(coverage))
 
     def to_junit(self, coverage: bool = False) -> str:
         """JUnit XML, as `adjudicate check --format junit` prints it: the one format with run times (`time`)."""
-        from adjudicate import checking
+        from adjudicate.checking import batch as checking
 
         files, summary, covered, skipped = self._parts(coverage)
         return checking.render_junit(files, summary, covered, skipped, seconds=self.seconds)
 
     def to_sarif(self, coverage: bool = False) -> dict[str, object]:
         """The SARIF 2.1.0 log `adjudicate check --format sarif` prints, as data (docs/ci.md)."""
-        from adjudicate import __version__, sarif
+        from adjudicate import __version__
+        from adjudicate.checking import sarif
 
         return sarif.render_sarif(*self._parts(coverage), version=__version__)
 
     def to_github(self, coverage: bool = False) -> str:
-        from adjudicate import checking
+        from adjudicate.checking import batch as checking
 
         return checking.render_github(*self._parts(coverage))
 
@@ -804,7 +805,7 @@ def check(paths: "str | os.PathLike[str] | IO[bytes] | Iterable[str | os.PathLik
     """
     import time
 
-    from adjudicate import checking
+    from adjudicate.checking import batch as checking
 
     started = time.perf_counter()
     one = isinstance(paths, (str, os.PathLike)) or _is_stream(paths)
@@ -959,17 +960,17 @@ class LawEntry(Struct, frozen=True, dict=True):
 
     def to_json(self) -> dict[str, Any]:
         """The data `adjudicate law --format json` prints."""
-        from adjudicate.lawreport import law_json
+        from adjudicate.render.lawreport import law_json
 
         return law_json(*self._shown()[1:])
 
     def to_text(self) -> str:
-        from adjudicate.lawreport import law_text
+        from adjudicate.render.lawreport import law_text
 
         return law_text(*self._shown())
 
     def to_markdown(self) -> str:
-        from adjudicate.lawreport import law_markdown
+        from adjudicate.render.lawreport import law_markdown
 
         return law_markdown(*self._shown())
 
@@ -986,14 +987,14 @@ class Code(Struct, frozen=True):
 
 def codes() -> tuple[str, ...]:
     """The ids of the built-in codes."""
-    from adjudicate.rulebook import builtin_codes
+    from adjudicate.lawbook.rulebook import builtin_codes
 
     return builtin_codes()
 
 
 def code(name: str) -> Code:
     """A built-in code by its id; `AdjudicateError` (with a did-you-mean) if there is none."""
-    from adjudicate.rulebook import builtin_library
+    from adjudicate.lawbook.rulebook import builtin_library
 
     rulebook = builtin_library()[name]
     return Code(rulebook.code, rulebook.title, len(rulebook))
@@ -1006,8 +1007,8 @@ def laws(code: str | None = None, search: str | None = None, *, section: str | N
     matching these words, best first, each with its `score`. An unknown code, or words with nothing
     to search for, raise `AdjudicateError`.
     """
-    from adjudicate import lawsearch
-    from adjudicate.rulebook import builtin_library, builtin_rulebook
+    from adjudicate.lawbook import search as lawsearch
+    from adjudicate.lawbook.rulebook import builtin_library, builtin_rulebook
 
     found = list(builtin_rulebook(code.strip().lower()).laws) if code is not None else list(builtin_library().laws())
     if section is None and search is None:
@@ -1022,7 +1023,7 @@ def laws(code: str | None = None, search: str | None = None, *, section: str | N
 
 def law(ref: str, number: str | None = None) -> LawEntry:
     """One law in full: `law("euchre:63")`, a clause `law("short-whist:72.V")`, or `law("euchre", "63")`."""
-    from adjudicate.rulebook import builtin_library
+    from adjudicate.lawbook.rulebook import builtin_library
 
     library = builtin_library()
     if number is not None:
@@ -1038,7 +1039,7 @@ def law(ref: str, number: str | None = None) -> LawEntry:
 
 def law_in_each_code(ref: str) -> tuple[LawEntry, ...]:
     """The law (or clause) numbered `ref` ("63", "72.V") in each code that has it, by code."""
-    from adjudicate.rulebook import builtin_library
+    from adjudicate.lawbook.rulebook import builtin_library
 
     library = builtin_library()
     found = library.with_id(ref.strip().upper())  # the numeral of a clause in capitals: "72.v" is 72.V
@@ -1071,8 +1072,8 @@ def lint(paths: "Iterable[str | os.PathLike[str]] | None" = None) -> tuple[LintR
     A file with problems is a result (`ok` false, its `problems`), not an exception.
     """
     from adjudicate.errors import RulebookError
-    from adjudicate.house import builtin_house_paths, lint_file
-    from adjudicate.rulebook import builtin_paths
+    from adjudicate.lawbook.house import builtin_house_paths, lint_file
+    from adjudicate.lawbook.rulebook import builtin_paths
 
     names = [os.fspath(path) for path in paths] if paths else builtin_paths() + builtin_house_paths()
     results = []
@@ -1089,16 +1090,16 @@ def lint(paths: "Iterable[str | os.PathLike[str]] | None" = None) -> tuple[LintR
 def diff(house: str, paths: "Iterable[str | os.PathLike[str]]") -> "tuple[diffing.Difference, ...]":
     """Which rulings change under a house variant: each scenario under `paths` ruled by its code and by the house.
 
-    Each result is an `adjudicate.diffing.Difference` (path, status: changed, same, skipped or invalid,
+    Each result is an `adjudicate.checking.diffing.Difference` (path, status: changed, same, skipped or invalid,
     and a summary of each ruling). An unknown or broken house raises `AdjudicateError`.
     """
-    from adjudicate.diffing import diff as diff_rulings
+    from adjudicate.checking.diffing import diff as diff_rulings
 
     return tuple(diff_rulings(house, [os.fspath(path) for path in paths]))
 
 
 def scenario_schema() -> dict[str, Any]:
     """A JSON Schema (draft 2020-12) for scenario files, as `adjudicate schema` prints it."""
-    from adjudicate.schema import scenario_schema as schema
+    from adjudicate.render.schema import scenario_schema as schema
 
     return schema()

@@ -16,7 +16,7 @@ import tempfile
 
 from hypothesis import HealthCheck, settings
 
-# The parsed built-in rulebooks are cached (adjudicate/rulebook.py); the tests keep theirs apart.
+# The parsed built-in rulebooks are cached (adjudicate/lawbook/rulebook.py); the tests keep theirs apart.
 os.environ.setdefault("ADJUDICATE_CACHE_DIR", tempfile.mkdtemp(prefix="adjudicate-test-cache-"))
 
 PROFILE = os.environ.get("ADJUDICATE_HYPOTHESIS", "default")

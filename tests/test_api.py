@@ -16,13 +16,14 @@ import yaml
 from typer.testing import CliRunner
 
 import adjudicate
-from adjudicate import api, checking
-from adjudicate.cli import app
-from adjudicate.facts import detect
-from adjudicate.matcher import rule_scenario
-from adjudicate.report import replay_record, ruling_record
-from adjudicate.scenario import load_scenario
-from adjudicate.table import replay as replay_hand
+from adjudicate import api
+from adjudicate.checking import batch as checking
+from adjudicate.cli.app import app
+from adjudicate.play.facts import detect
+from adjudicate.ruling.matcher import rule_scenario
+from adjudicate.render.text import replay_record, ruling_record
+from adjudicate.record.scenario import load_scenario
+from adjudicate.play.table import replay as replay_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -71,16 +72,16 @@ def test_importing_the_package_imports_nothing_else():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     # __future__ (the stdlib's own few lines, for the annotations) may be loaded already or not, by the site
     assert set(done.stdout.split()) - {"__future__"} == {"adjudicate"}
-    script = "import adjudicate, sys; adjudicate.rule; print('yaml' in sys.modules, 'adjudicate.table' in sys.modules)"
+    script = "import adjudicate, sys; adjudicate.rule; print('yaml' in sys.modules, 'adjudicate.play.table' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "False"]  # the API's module, without the pipeline
 
 
 # --- the CLI imports only the face -------------------------------------------------------------------
 
-CLI_MODULES = sorted([*PACKAGE.glob("cli*.py"), PACKAGE / "__main__.py"])
+CLI_MODULES = sorted([*(PACKAGE / "cli").glob("*.py"), PACKAGE / "__main__.py"])
 FACE = {"adjudicate.api", "adjudicate.escape"}
-"""Besides the CLI's own modules (adjudicate.cli, adjudicate.cli_*): the API, and the escaping of text from
+"""Besides the CLI's own modules (adjudicate.cli.*): the API, and the escaping of text from
 files for printing (presentation, not the pipeline)."""
 PLUMBING = {"Terminated", "did_you_mean"}
 """From adjudicate.errors, besides the exit codes (EXIT_*): the exception SIGTERM raises (`__main__`), and the
@@ -101,11 +102,11 @@ def _imports(path: Path) -> list[tuple[str, tuple[str, ...], int]]:
 def _allowed(module: str, names: tuple[str, ...]) -> bool:
     if not (module == "adjudicate" or module.startswith("adjudicate.")):
         return True  # typer, tabulate, the standard library
-    if module in FACE or module == "adjudicate.cli" or module.startswith("adjudicate.cli_"):
+    if module in FACE or module == "adjudicate.cli" or module.startswith("adjudicate.cli."):
         return True
     if module == "adjudicate":
         return bool(names) and all(name in ("api", "__version__") or name in adjudicate._API
-                                   or name.startswith("cli_") for name in names)
+                                   for name in names)
     if module == "adjudicate.errors":
         return bool(names) and all(name.startswith("EXIT_") or name in PLUMBING for name in names)
     return False
@@ -116,7 +117,7 @@ def test_the_cli_imports_the_library_only_through_its_face(path):
     wrong = [f"{path.name}:{line}: {module} {', '.join(names)}".rstrip()
              for module, names, line in _imports(path) if not _allowed(module, names)]
     assert not wrong, wrong
-    # and no reaching through the package's attributes (`adjudicate.matcher.rule_scenario`)
+    # and no reaching through the package's attributes (`adjudicate.ruling.matcher.rule_scenario`)
     tree = ast.parse(path.read_text(encoding="utf-8"))
     reached = [node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
                and isinstance(node.value, ast.Name) and node.value.id == "adjudicate"]
@@ -124,7 +125,7 @@ def test_the_cli_imports_the_library_only_through_its_face(path):
 
 
 def test_the_import_check_refuses_what_it_should():
-    assert not _allowed("adjudicate.matcher", ("rule_scenario",))
+    assert not _allowed("adjudicate.ruling.matcher", ("rule_scenario",))
     assert not _allowed("adjudicate", ("checking",))
     assert not _allowed("adjudicate.errors", ("InputError",))
     assert _allowed("adjudicate.errors", ("EXIT_INPUT",)) and _allowed("adjudicate", ("api",))
@@ -192,7 +193,7 @@ def test_every_shipped_replay_as_records_is_its_json(path):
 
 @pytest.mark.parametrize("format", ["json", "table", "markdown"])
 def test_the_records_render_as_the_command_prints(format):
-    from adjudicate.cli_common import dump_json
+    from adjudicate.cli.common import dump_json
 
     ruling, replayed = api.rule(REVOKE), api.replay(REVOKE)
     shown = {"json": (dump_json(ruling.to_json()), dump_json(replayed.to_json())),
@@ -440,7 +441,7 @@ def test_lint_and_diff(tmp_path):
 
 
 def test_a_rulebook_file_given_as_code_is_read_once_while_it_is_unchanged(monkeypatch, tmp_path):
-    from adjudicate import rulebook as module
+    from adjudicate.lawbook import rulebook as module
 
     copy = tmp_path / "euchre.yaml"
     copy.write_bytes((PACKAGE / "rulebooks" / "euchre.yaml").read_bytes())

@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 import adjudicate
-from adjudicate.cli import app
+from adjudicate.cli.app import app
 
 runner = CliRunner()
 REVOKE = "scenarios/euchre/revoke-holding-unknown.yaml"

@@ -3,9 +3,9 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from adjudicate.acts import ACT_EXAMPLES, Act
-from adjudicate.cards import EUCHRE_PACK, WHIST_PACK, Card, Suit, Trump
-from adjudicate.seats import Seat, Side
+from adjudicate.record.acts import ACT_EXAMPLES, Act
+from adjudicate.record.cards import EUCHRE_PACK, WHIST_PACK, Card, Suit, Trump
+from adjudicate.record.seats import Seat, Side
 
 
 @given(st.sampled_from(sorted(WHIST_PACK.cards)))

@@ -11,8 +11,8 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from adjudicate import checking
-from adjudicate.cli import app
+from adjudicate.checking import batch as checking
+from adjudicate.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -375,7 +375,7 @@ def test_schema_is_valid_draft_2020_12_and_matches_the_loader():
     schema = _schema()
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     jsonschema.Draft202012Validator.check_schema(schema)
-    from adjudicate.scenario import EXPECT_KEYS, TOP_KEYS
+    from adjudicate.record.scenario import EXPECT_KEYS, TOP_KEYS
 
     assert set(schema["properties"]) == set(TOP_KEYS)
     assert set(schema["properties"]["expect"]["properties"]) == set(EXPECT_KEYS)
@@ -419,7 +419,7 @@ def test_schema_patterns_are_ecmascript_safe():
 
 
 def _load_schema() -> dict:
-    from adjudicate.schema import scenario_schema
+    from adjudicate.render.schema import scenario_schema
 
     return scenario_schema()
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from adjudicate.cli import app
-from adjudicate.conditions import All, AnyOf, Not, Question
-from adjudicate.matcher import rule_scenario
-from adjudicate.rulebook import builtin_codes, builtin_rulebook
+from adjudicate.cli.app import app
+from adjudicate.lawbook.conditions import All, AnyOf, Not, Question
+from adjudicate.ruling.matcher import rule_scenario
+from adjudicate.lawbook.rulebook import builtin_codes, builtin_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()

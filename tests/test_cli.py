@@ -12,8 +12,8 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from adjudicate.cli import app, command_name, command_named
-from adjudicate.cli_common import COMMAND_MODULES
+from adjudicate.cli.app import app, command_name, command_named
+from adjudicate.cli.common import COMMAND_MODULES
 
 runner = CliRunner()
 NAMES = [command_name(info) for info in app.registered_commands]
@@ -53,12 +53,12 @@ def test_the_entry_point_imports_only_the_module_of_the_command(name):
               f"sys.argv = ['adjudicate', {name!r}, '--help']\n"
               "from adjudicate.__main__ import main\n"
               "try:\n    main()\nexcept SystemExit:\n    pass\n"
-              "print('imported:', ' '.join(sorted(m for m in sys.modules if m.startswith('adjudicate.cli'))))")
+              "print('imported:', ' '.join(sorted(m for m in sys.modules if m.startswith('adjudicate.cli.'))))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert f"Usage: adjudicate {name} [OPTIONS]" in done.stdout
     imported = done.stdout.splitlines()[-1].split()[1:]
-    assert sorted(imported) == sorted(["adjudicate.cli_common", f"adjudicate.{COMMAND_MODULES[name]}"])
+    assert sorted(imported) == sorted(["adjudicate.cli.common", f"adjudicate.{COMMAND_MODULES[name]}"])
 
 
 def test_short_help_and_version():

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import adjudicate.cli_laws  # noqa: F401  (registers the commands)
-from adjudicate.cli_common import app
+import adjudicate.cli.laws  # noqa: F401  (registers the commands)
+from adjudicate.cli.common import app
 
 DATA = Path(__file__).parent / "data" / "rulebooks"
 

@@ -15,16 +15,16 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
-from adjudicate.cli import app
-from adjudicate.conditions import evaluate
-from adjudicate.decision import decide
-from adjudicate.facts import detect
-from adjudicate.matcher import bindings, match, offender_of, rule_scenario
-from adjudicate.rulebook import builtin_codes, builtin_rulebook
-from adjudicate.scenario import parse_scenario
-from adjudicate.scoring import Penalty, final_score, hand_score
-from adjudicate.seats import Side
-from adjudicate.table import replay
+from adjudicate.cli.app import app
+from adjudicate.lawbook.conditions import evaluate
+from adjudicate.ruling.decision import decide
+from adjudicate.play.facts import detect
+from adjudicate.ruling.matcher import bindings, match, offender_of, rule_scenario
+from adjudicate.lawbook.rulebook import builtin_codes, builtin_rulebook
+from adjudicate.record.scenario import parse_scenario
+from adjudicate.ruling.scoring import Penalty, final_score, hand_score
+from adjudicate.record.seats import Side
+from adjudicate.play.table import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))

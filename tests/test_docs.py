@@ -9,7 +9,7 @@ import pytest
 from typer.main import get_command
 from typer.testing import CliRunner
 
-from adjudicate.cli import app
+from adjudicate.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -157,7 +157,7 @@ RULINGS = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
 
 
 def relations_table() -> str:
-    from adjudicate.rulebook import builtin_codes, builtin_rulebook
+    from adjudicate.lawbook.rulebook import builtin_codes, builtin_rulebook
 
     rows = ["| code | law | how | defeats | what | reaches | because |", "|---|---|---|---|---|---|---|"]
     for code in builtin_codes():
@@ -217,7 +217,7 @@ def _in_order(shown: list[str], lines: list[str], whole_runs: bool = True) -> bo
 
 
 def test_the_guide_to_writing_a_hand():
-    from adjudicate.scenario import parse_scenario
+    from adjudicate.record.scenario import parse_scenario
 
     assert "](docs/writing-a-hand.md)" in "\n".join(README.splitlines()[:30]), \
         "the README's first screen should link docs/writing-a-hand.md"

@@ -12,8 +12,8 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from adjudicate import sarif
-from adjudicate.cli import app
+from adjudicate.checking import sarif
+from adjudicate.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 CI = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")

@@ -14,7 +14,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from adjudicate.cli import app
+from adjudicate.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 ERRORS = Path(__file__).parent / "errors"

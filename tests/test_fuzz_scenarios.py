@@ -6,13 +6,13 @@ import os
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from adjudicate.acts import ACT_EXAMPLES
-from adjudicate.cards import EUCHRE_PACK, WHIST_PACK
+from adjudicate.record.acts import ACT_EXAMPLES
+from adjudicate.record.cards import EUCHRE_PACK, WHIST_PACK
 from adjudicate.errors import InputError
-from adjudicate.facts import detect
-from adjudicate.report import replay_record, replay_text
-from adjudicate.scenario import parse_scenario
-from adjudicate.table import replay
+from adjudicate.play.facts import detect
+from adjudicate.render.text import replay_record, replay_text
+from adjudicate.record.scenario import parse_scenario
+from adjudicate.play.table import replay
 
 # Twenty times the examples under ADJUDICATE_HYPOTHESIS=long (tests/conftest.py).
 EXAMPLES = 300 * (20 if os.environ.get("ADJUDICATE_HYPOTHESIS") == "long" else 1)

@@ -20,9 +20,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from typer.testing import CliRunner
 
-from adjudicate.cli import app
-from adjudicate.scenario import MAX_LOG_ENTRIES
-from adjudicate.yamlsource import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
+from adjudicate.cli.app import app
+from adjudicate.record.scenario import MAX_LOG_ENTRIES
+from adjudicate.record.yamlsource import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
 
 LONG = os.environ.get("ADJUDICATE_HYPOTHESIS") == "long"
 ROOT = Path(__file__).resolve().parent.parent
@@ -276,7 +276,7 @@ VERBS = ["pass", "order up", "assist", "take up", "turn down", "alone", "alone a
 
 @st.composite
 def random_hand(draw) -> str:
-    from adjudicate.cards import EUCHRE_PACK, WHIST_PACK
+    from adjudicate.record.cards import EUCHRE_PACK, WHIST_PACK
 
     code = draw(st.sampled_from(["euchre", "short-whist", "long-whist"]))
     pack = sorted(str(card) for card in (EUCHRE_PACK.cards if code == "euchre" else WHIST_PACK.cards))
@@ -581,7 +581,7 @@ def test_same_error_bytes_in_every_process(tmp_path):
 def test_the_reader_tracks_no_yaml_paths_so_its_resolver_shortcuts_hold():
     """The loader skips PyYAML's path tracking and remembers each scalar's tag: both hold only
     while no path resolver is registered, and a quoted "yes" stays text while a plain one is a bool."""
-    from adjudicate.yamlsource import _Loader, parse_yaml
+    from adjudicate.record.yamlsource import _Loader, parse_yaml
 
     assert not _Loader.yaml_path_resolvers
     first = parse_yaml('a: yes\nb: "yes"\nc: [1, "1", ~]\n', "x.yaml")

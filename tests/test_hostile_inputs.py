@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicate.cli import app
+from adjudicate.cli.app import app
 from adjudicate.errors import MAX_PROBLEMS, MAX_QUOTED
-from adjudicate.yamlsource import read_text
+from adjudicate.record.yamlsource import read_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = (ROOT / "scenarios" / "euchre" / "revoke-established.yaml").read_text(encoding="utf-8")
@@ -222,7 +222,7 @@ def test_every_mistake_in_expect_is_reported_at_once_in_line_order(tmp_path: Pat
 
 
 def test_score_and_not_applied_are_expect_keys_read_and_checked_at_load(tmp_path: Path):
-    from adjudicate.scenario import load_scenario
+    from adjudicate.record.scenario import load_scenario
 
     text = EXAMPLE[:EXAMPLE.index("expect:")] + "expect:\n  trump: H\n  not_applied: []\n  score: {hand: null}\n"
     path = scenario(tmp_path, text=text)
@@ -351,8 +351,8 @@ def test_the_allowed_folders_widen_with_an_environment_variable(project: Path, m
 
 
 def test_the_allowed_folders_widen_by_argument(project: Path):
-    from adjudicate.scenario import load_scenario
-    from adjudicate.sources import rulebook_for
+    from adjudicate.record.scenario import load_scenario
+    from adjudicate.lawbook.sources import rulebook_for
 
     loaded = load_scenario(named(project, "house", "../../../outside/club.yaml"))
     with pytest.raises(Exception, match="is outside the project"):
@@ -422,7 +422,7 @@ def test_a_misspelt_house_id_is_reported_at_the_scenarios_house_key(project: Pat
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch):
     """An empty cache folder of this test's own, the rulebooks loaded anew from it."""
-    from adjudicate import rulebook as module
+    from adjudicate.lawbook import rulebook as module
 
     folder = tmp_path / "cache"
     monkeypatch.setenv("ADJUDICATE_CACHE_DIR", str(folder))
@@ -434,14 +434,14 @@ def cache(tmp_path: Path, monkeypatch):
 
 def shipped(code: str):
     """The built-in rulebook parsed from its file, without the cache."""
-    from adjudicate import rulebook as module
+    from adjudicate.lawbook import rulebook as module
 
     path = module._builtin_dir() / f"{code}.yaml"
     return module.parse_rulebook(path.read_text(encoding="utf-8"), str(path))
 
 
 def cached_file(folder: Path, code: str) -> Path:
-    from adjudicate import rulebook as module
+    from adjudicate.lawbook import rulebook as module
 
     module.builtin_rulebook.cache_clear()
     module.builtin_rulebook(code)
@@ -456,7 +456,7 @@ def rewrite(path: Path, change) -> None:
 
     import msgspec
 
-    from adjudicate import rulebook as module
+    from adjudicate.lawbook import rulebook as module
 
     head = len(module._CACHE_MAGIC) + 4
     entry = msgspec.msgpack.decode(path.read_bytes()[head:], type=module._CacheEntry)
@@ -466,7 +466,7 @@ def rewrite(path: Path, change) -> None:
 
 @pytest.mark.parametrize("code", ["euchre", "short-whist", "long-whist"])
 def test_every_built_in_rulebook_round_trips_through_the_cache(cache: Path, code: str):
-    from adjudicate import rulebook as module
+    from adjudicate.lawbook import rulebook as module
 
     parsed = shipped(code)
     cached_file(cache, code)
@@ -479,7 +479,7 @@ def test_a_planted_pickle_in_the_cache_runs_nothing(cache: Path, tmp_path: Path)
     import pickle
     import zlib
 
-    from adjudicate import rulebook as module
+    from adjudicate.lawbook import rulebook as module
 
     marker = tmp_path / "ran"
 
@@ -499,7 +499,7 @@ def test_a_planted_pickle_in_the_cache_runs_nothing(cache: Path, tmp_path: Path)
 def test_an_edited_law_in_the_cache_is_not_printed(cache: Path, field: str):
     import msgspec
 
-    from adjudicate import rulebook as module
+    from adjudicate.lawbook import rulebook as module
 
     code = "short-whist"
     path = cached_file(cache, code)
@@ -531,7 +531,7 @@ def test_an_edited_law_in_the_cache_is_not_printed(cache: Path, field: str):
 def test_a_cache_whose_texts_are_swapped_between_laws_is_not_used(cache: Path):
     import msgspec
 
-    from adjudicate import rulebook as module
+    from adjudicate.lawbook import rulebook as module
 
     path = cached_file(cache, "euchre")
 
@@ -546,7 +546,7 @@ def test_a_cache_whose_texts_are_swapped_between_laws_is_not_used(cache: Path):
 
 
 def test_a_truncated_cache_file_is_ignored_and_written_anew(cache: Path):
-    from adjudicate import rulebook as module
+    from adjudicate.lawbook import rulebook as module
 
     path = cached_file(cache, "long-whist")
     whole = path.read_bytes()
@@ -556,7 +556,7 @@ def test_a_truncated_cache_file_is_ignored_and_written_anew(cache: Path):
 
 
 def test_a_failed_write_leaves_no_temporary_file(cache: Path, monkeypatch):
-    from adjudicate import rulebook as module
+    from adjudicate.lawbook import rulebook as module
 
     def refuse(*args, **kwargs):
         raise OSError(28, "No space left on device")
@@ -567,7 +567,7 @@ def test_a_failed_write_leaves_no_temporary_file(cache: Path, monkeypatch):
 
 
 def test_another_installs_cache_files_are_left_alone(cache: Path):
-    from adjudicate import rulebook as module
+    from adjudicate.lawbook import rulebook as module
 
     mine = cached_file(cache, "long-whist")
     other = cache / "long-whist-00000000-0000000000000000.msgpack"
@@ -580,7 +580,7 @@ def test_another_installs_cache_files_are_left_alone(cache: Path):
 
 
 def test_the_cache_folder_is_found_the_platforms_way(monkeypatch, tmp_path: Path):
-    from adjudicate.rulebook import cache_dir
+    from adjudicate.lawbook.rulebook import cache_dir
 
     monkeypatch.delenv("ADJUDICATE_CACHE_DIR")
     monkeypatch.delenv("ADJUDICATE_NO_CACHE", raising=False)

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicate.cli import app
+from adjudicate.cli.app import app
 from adjudicate.escape import json_text, visible, visible_lines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -238,7 +238,7 @@ def test_links_inside_the_folder_are_followed_once_and_links_out_of_it_reported(
 # signal comes: forked, they share the patched function.
 SLOW_CHECK = """
 import sys, time
-from adjudicate import checking
+from adjudicate.checking import batch as checking
 real = checking.check_file
 def check_file(path, house=None):
     if path.endswith("slow.yaml"):

@@ -5,9 +5,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from adjudicate.cli import app
-from adjudicate.house import house_rulebook, lint_file
-from adjudicate.rulebook import builtin_rulebook
+from adjudicate.cli.app import app
+from adjudicate.lawbook.house import house_rulebook, lint_file
+from adjudicate.lawbook.rulebook import builtin_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "house"

@@ -9,9 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicate.errors import UsageError
-from adjudicate.lawsearch import LawIndex, in_section, query_terms, search, stem, terms
-from adjudicate.rulebook import builtin_library, load_rulebook
-from adjudicate.cli import app
+from adjudicate.lawbook.search import LawIndex, in_section, query_terms, search, stem, terms
+from adjudicate.lawbook.rulebook import builtin_library, load_rulebook
+from adjudicate.cli.app import app
 
 runner = CliRunner()
 
@@ -112,7 +112,7 @@ def test_lead_out_of_turn_finds_each_codes_law():
 
 def test_everyday_words_find_the_codes_own():
     """Issue 15: `laws --search renege` finds the revoke laws (lawsearch.SYNONYMS, listed in docs/commands.md)."""
-    from adjudicate.lawsearch import SYNONYMS
+    from adjudicate.lawbook.search import SYNONYMS
 
     result = runner.invoke(app, ["laws", "--search", "renege", "--format", "json"])
     assert result.exit_code == 0, result.output
@@ -130,7 +130,7 @@ def test_rule_starts_without_tabulate():
     import sys
 
     root = Path(__file__).resolve().parent.parent
-    script = ("import sys; from typer.testing import CliRunner; from adjudicate.cli import app; "
+    script = ("import sys; from typer.testing import CliRunner; from adjudicate.cli.app import app; "
               f"CliRunner().invoke(app, ['rule', {str(root / 'scenarios/euchre/revoke-established.yaml')!r}]); "
               "print('tabulate' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
@@ -172,7 +172,7 @@ def test_a_stale_or_damaged_search_cache_is_made_anew(tmp_path):
 
     import msgspec
 
-    from adjudicate import lawsearch
+    from adjudicate.lawbook import search as lawsearch
 
     fresh = _search(tmp_path, "--search", "revoke")
     [made] = tmp_path.glob("search-*.msgpack")
@@ -190,7 +190,7 @@ def test_a_stale_or_damaged_search_cache_is_made_anew(tmp_path):
 
 
 def test_counted_stems_rank_as_counting_afresh_does():
-    from adjudicate.lawsearch import builtin_counts
+    from adjudicate.lawbook.search import builtin_counts
 
     every = list(builtin_library().laws())
     counted = builtin_counts(every)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicate.cli import app
+from adjudicate.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()

@@ -8,9 +8,9 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
-from adjudicate import checking
-from adjudicate.matcher import rule_scenario
-from adjudicate.report import replay_record, replay_text, ruling_record, ruling_text
+from adjudicate.checking import batch as checking
+from adjudicate.ruling.matcher import rule_scenario
+from adjudicate.render.text import replay_record, replay_text, ruling_record, ruling_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

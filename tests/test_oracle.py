@@ -30,13 +30,13 @@ import msgspec
 import pytest
 import yaml
 
-from adjudicate.decision import decide
-from adjudicate.facts import detect
-from adjudicate.rulebook import builtin_rulebook
-from adjudicate.scenario import parse_scenario
-from adjudicate.scoring import hand_score
-from adjudicate.seats import Side
-from adjudicate.table import replay
+from adjudicate.ruling.decision import decide
+from adjudicate.play.facts import detect
+from adjudicate.lawbook.rulebook import builtin_rulebook
+from adjudicate.record.scenario import parse_scenario
+from adjudicate.ruling.scoring import hand_score
+from adjudicate.record.seats import Side
+from adjudicate.play.table import replay
 
 HERE = Path(__file__).resolve().parent
 FIXTURE_DIR = HERE / "data" / "oracle"
@@ -70,7 +70,7 @@ def _irregularities(table) -> list:
     """The replay's irregularities: `table.irregularities` if the table carries them, else `facts.detect`."""
     if hasattr(table, "irregularities"):
         return list(table.irregularities)
-    from adjudicate.facts import detect
+    from adjudicate.play.facts import detect
 
     return list(detect(table).irregularities)
 

@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 
 import adjudicate
 from adjudicate import api
-from adjudicate.cli import app
+from adjudicate.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "adjudicate"
@@ -203,7 +203,7 @@ import adjudicate
 ruling = adjudicate.rule(sys.argv[1])
 ruling.to_json(), ruling.to_markdown(), ruling.record
 rulebook = str(Path(adjudicate.__file__).parent / "rulebooks" / "euchre.yaml")
-print(opened.count(sys.argv[1]), opened.count(rulebook), "adjudicate.appeal" in sys.modules)
+print(opened.count(sys.argv[1]), opened.count(rulebook), "adjudicate.ruling.appeal" in sys.modules)
 adjudicate.check([sys.argv[1]])
 """
 
@@ -216,7 +216,7 @@ def test_the_digests_are_of_the_bytes_read_once_and_check_makes_none(tmp_path):
         assert result.returncode == 0, result.stderr
         assert result.stdout.split() == ["1", "1", "True"]
     checked = subprocess.run([sys.executable, "-c", "import sys, adjudicate; adjudicate.check(sys.argv[1:]); "
-                              "print('adjudicate.appeal' in sys.modules)", str(SCENARIOS / "euchre")],
+                              "print('adjudicate.ruling.appeal' in sys.modules)", str(SCENARIOS / "euchre")],
                              cwd=ROOT, capture_output=True, text=True, check=False)
     assert checked.stdout.strip() == "False"  # check digests nothing
 
@@ -244,7 +244,7 @@ def plain(markdown_inline: str) -> str:
 
 
 def test_the_sheet_quotes_each_law_word_for_word():
-    from adjudicate.rulebook import paragraphs
+    from adjudicate.lawbook.rulebook import paragraphs
 
     record = ruled(REVOKE)
     assert quotes_of(sheet(REVOKE)) == [list(paragraphs(law["text"])) for law in record["laws"]]
@@ -322,7 +322,7 @@ HOSTILE = {
 
 
 def test_a_stranger_s_title_and_notes_stay_text_on_the_sheet(tmp_path):
-    from adjudicate.rulebook import paragraphs
+    from adjudicate.lawbook.rulebook import paragraphs
 
     text = REVOKE.read_text(encoding="utf-8").replace("title: East trumps a spade while holding one\n", "")
     path = tmp_path / "hostile.yaml"

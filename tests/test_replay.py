@@ -5,10 +5,10 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from adjudicate.cli import app
-from adjudicate.facts import detect
-from adjudicate.scenario import parse_scenario
-from adjudicate.table import replay
+from adjudicate.cli.app import app
+from adjudicate.play.facts import detect
+from adjudicate.record.scenario import parse_scenario
+from adjudicate.play.table import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 DESIGN_EXAMPLE = ROOT / "scenarios" / "euchre" / "revoke-established.yaml"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from adjudicate.errors import Pos, RulebookError, UsageError
-from adjudicate.rulebook import (
+from adjudicate.lawbook.rulebook import (
     Library,
     builtin_codes,
     builtin_library,
@@ -370,20 +370,20 @@ def test_cavendish_note_cites_a_clause():
 
 def test_built_in_rulebooks_load_from_any_directory_after_install(tmp_path):
     # the YAML is found inside the package (importlib.resources), not from the working directory
-    code = "from adjudicate.rulebook import builtin_rulebook as b; print(len(b('long-whist')))"
+    code = "from adjudicate.lawbook.rulebook import builtin_rulebook as b; print(len(b('long-whist')))"
     result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "19\n"
 
 
 def test_builtin_rulebooks_state_the_game_the_replay_plays():
-    from adjudicate.games import BUILTIN_GAMES
+    from adjudicate.lawbook.games import BUILTIN_GAMES
     for code, game in BUILTIN_GAMES.items():
         assert builtin_rulebook(code).game == game, code
 
 
 def test_built_in_rulebooks_are_cached_parsed_and_a_damaged_cache_is_ignored(tmp_path, monkeypatch):
-    from adjudicate import rulebook as module
+    from adjudicate.lawbook import rulebook as module
 
     monkeypatch.setenv("ADJUDICATE_CACHE_DIR", str(tmp_path))
     module.builtin_rulebook.cache_clear()

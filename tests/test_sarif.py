@@ -16,8 +16,10 @@ from urllib.parse import unquote_to_bytes, urlsplit
 import pytest
 from typer.testing import CliRunner
 
-from adjudicate import __version__, checking, sarif
-from adjudicate.cli import app
+from adjudicate import __version__
+
+from adjudicate.checking import batch as checking, sarif
+from adjudicate.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((ROOT / "tests" / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))

@@ -3,7 +3,7 @@
 import pytest
 from typer.testing import CliRunner
 
-from adjudicate.cli import app
+from adjudicate.cli.app import app
 
 runner = CliRunner()
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicate import facts
-from adjudicate.expectations import compare
-from adjudicate.matcher import rule_scenario
-from adjudicate.scenario import load_scenario
+from adjudicate.play import facts
+from adjudicate.checking.expectations import compare
+from adjudicate.ruling.matcher import rule_scenario
+from adjudicate.record.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -104,7 +104,7 @@ def test_every_kind_is_shown_by_some_scenario() -> None:
 def test_every_law_with_a_condition_is_shown_and_has_a_near_miss() -> None:
     """Issue 4: for every law with a condition, a scenario that makes it apply (or raises it, for a law
     that hangs on a question of fact) and a near miss that does not."""
-    from adjudicate import checking
+    from adjudicate.checking import batch as checking
 
     results = checking.check_files([str(path) for path in FILES])
     for report in checking.coverage(results):

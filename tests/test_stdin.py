@@ -22,8 +22,8 @@ import pytest
 from typer.testing import CliRunner
 
 import adjudicate
-from adjudicate.cli import app
-from adjudicate.yamlsource import MAX_FILE_BYTES
+from adjudicate.cli.app import app
+from adjudicate.record.yamlsource import MAX_FILE_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "scenarios" / "euchre" / "revoke-established.yaml"

@@ -1,0 +1,152 @@
+"""`adjudicate rule`: the ruling on each scenario, the main job; `--answer`, `--answers` and `--ask` settle its open
+questions (docs/asking.md)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, List, Optional
+
+import typer
+
+from adjudicate.cli.common import (Command, Format, app, each_file, echo, guarded, print_each, report_problem,
+                                   scenario_sources, warn)
+from adjudicate.errors import EXIT_INPUT, EXIT_INTERRUPTED
+
+if TYPE_CHECKING:
+    from adjudicate.api import Question, Ruling
+
+
+SHEETS_BETWEEN = "\n---\n\n"
+"""Between the ruling sheets of several files (`--format markdown`): a horizontal rule."""
+
+
+@app.command(cls=Command)
+def rule(
+    files: Annotated[List[str], typer.Argument(
+        metavar="FILE", help="Scenario files to rule on; - reads one from standard input.", show_default=False)],
+    format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
+    house: Annotated[Optional[str], typer.Option(
+        "--house", help="House-rules file (or a built-in house's id) to use instead of the scenario's own.")] = None,
+    answer: Annotated[Optional[List[str]], typer.Option(
+        "--answer", metavar="ID=yes|no", show_default=False,
+        help="Answer an open question (its id, as the ruling lists it): yes or no (also true, false, y, n). "
+             "Repeat for several.")] = None,
+    answers: Annotated[Optional[Path], typer.Option(
+        "--answers", metavar="FILE", show_default=False, readable=False,
+        help="A YAML file of answers, one `ID: yes` (or no) a line.")] = None,
+    ask: Annotated[bool, typer.Option(
+        "--ask", help="On a terminal, ask the open questions whose answer changes the ruling, then give the "
+                      "one ruling.")] = False,
+) -> None:
+    """Rule on scenario files: the irregularities, the laws that decide them and those that do not apply, each
+    side's choices, and the score after each. `--format markdown` prints a ruling sheet a club can file, and
+    `--format json` a `record` of what the ruling was made from (the version, the digests of the rulebook, the
+    house files and the scenario).
+
+    Example: adjudicate rule scenarios/euchre/revoke-established.yaml
+    """
+    from adjudicate import api
+
+    sources = scenario_sources(files)
+    given = _answers_given(answer or [], answers)
+    if not given and not ask:
+        def as_text(path: Any, markdown: bool) -> str:
+            ruling = api.rule(path, house=house)
+            return ruling.to_markdown() if markdown else ruling.to_text()
+
+        each_file(sources, format, record=lambda path: api.rule(path, house=house).to_json(), text=as_text,
+                  markdown_between=SHEETS_BETWEEN)
+        return
+    rulings: list[Ruling] = []
+    failed = False
+    for path in sources:
+        try:
+            rulings.append(api.rule(path, house=house))
+        except api.AdjudicateError as error:
+            report_problem(error)
+            failed = True
+    if given and rulings:
+        rulings = list(guarded(lambda: api.answer_rulings(rulings, given)))
+    if ask:
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            rulings = [_asked(ruling, len(rulings) > 1) for ruling in rulings]
+        elif any(ruling.next_question() for ruling in rulings):
+            warn("note: --ask asks only on a terminal (standard input and output); the open questions are listed "
+                 "in the ruling")
+    print_each([ruling.to_json() if format is Format.json else
+                ruling.to_markdown() if format is Format.markdown else ruling.to_text() for ruling in rulings],
+               format, len(files) > 1, SHEETS_BETWEEN)
+    if failed:
+        raise typer.Exit(EXIT_INPUT)
+
+
+def _answers_given(texts: list[str], path: Path | None) -> dict[str, bool]:
+    """The answers of `--answers FILE` and then of each `--answer` (the later of two answers to one question wins)."""
+    from adjudicate import api
+
+    given: dict[str, bool] = {}
+    if path is not None:
+        given.update(guarded(lambda: api.read_answers(path)))
+    for text in texts:
+        qid, yes = guarded(lambda: api.parse_answer(text))
+        given[qid] = yes
+    return given
+
+
+class _Interrupted(Exception):
+    pass
+
+
+def _asked(ruling: "Ruling", name_it: bool) -> "Ruling":
+    """Ask, one by one, the questions whose answer changes the ruling, the one that settles the most first; the
+    ruling as answered. Ctrl-C ends the command (exit 130); the end of input (Ctrl-D) stops the asking."""
+    import signal
+
+    interrupted: list[bool] = []
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        interrupted.append(True)
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        question = ruling.next_question()
+        if question is not None and name_it:
+            echo(f"{ruling.scenario}:")
+        while question is not None:
+            echo(f"{question.question[:1].upper()}{question.question[1:]}")
+            echo(f"  {question.id}: {_what_each_answer_does(question)}")
+            try:
+                yes = typer.confirm("  Answer", default=None)
+            except typer.Abort:
+                if interrupted:
+                    raise _Interrupted() from None
+                echo("")  # the end of input: no more answers, the ruling as it stands
+                break
+            ruling = ruling.answer({question.id: yes})
+            question = ruling.next_question()
+    except (_Interrupted, KeyboardInterrupt):  # at a prompt, or while the ruling is worked out again
+        echo("")  # end the prompt's line
+        warn("interrupted")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    finally:
+        signal.signal(signal.SIGINT, before)
+    return ruling
+
+
+def _laws(ids: "tuple[str, ...]") -> str:
+    return f"law{'s' if len(ids) > 1 else ''} {', '.join(ids)}"
+
+
+def _what_each_answer_does(question: "Question") -> str:
+    def said(laws: "tuple[str, ...]", lost: "tuple[str, ...]") -> str:
+        parts = [f"{_laws(laws)} {'apply' if len(laws) > 1 else 'applies'}"] if laws else []
+        if lost:
+            parts.append(f"{_laws(lost)} no longer {'apply' if len(lost) > 1 else 'applies'}")
+        return " and ".join(parts)
+    yes = said(question.if_so.laws, question.if_so.not_)
+    no = said(question.otherwise.laws, question.otherwise.not_)
+    if not yes and not no:
+        return "the same laws apply either way, with other choices or another score"
+    return f"if so, {yes or 'none of them'}; if not, {no or 'none of them'}"

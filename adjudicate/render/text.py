@@ -1,0 +1,591 @@
+"""Renderers: a replayed hand (and later a ruling) as JSON records, a table for people, or Markdown.
+
+Records are built once (`replay_record`), then printed in each format; the
+renderers know nothing of YAML or of how the facts were found.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from adjudicate.escape import visible
+from adjudicate.play.facts import Facts, Irregularity
+from adjudicate.play.table import Table
+
+if TYPE_CHECKING:
+    from adjudicate.ruling.decision import Decision
+
+
+def _making_record(table: Table) -> dict[str, Any] | None:
+    making = table.making
+    if making is None:
+        return None
+    return {
+        "maker": str(making.maker) if making.maker else None,
+        "act": making.act,
+        "round": making.round,
+        "alone": str(making.lone) if making.lone else None,
+        "discard": str(making.discard) if making.discard else None,
+        "turned_down": making.turned_down,
+    }
+
+
+def replay_record(table: Table, facts: Facts) -> dict[str, Any]:
+    """The reconstructed hand as `replay --format json` gives it (docs/commands.md)."""
+    scenario = table.scenario
+    marks = _marks(facts)
+    return {
+        "scenario": scenario.path,
+        "title": scenario.title,
+        "code": scenario.code,
+        "dealer": str(scenario.dealer),
+        "eldest": str(table.eldest),
+        "turned": str(scenario.turned) if scenario.turned else None,
+        "trump": str(table.trump) if table.trump else None,
+        "making": _making_record(table),
+        "score": {str(side): points for side, points in scenario.score.items()} if scenario.score else None,
+        "tricks": [
+            {
+                "number": trick.number,
+                "leader": str(trick.leader),
+                "cards": [
+                    {"seat": str(play.seat), "card": str(play.card), "entry": play.entry,
+                     **({"withdrawn": True} if play.withdrawn else {}),
+                     **({"irregular": marks[play.entry]} if play.entry in marks else {})}
+                    for play in trick.plays
+                ],
+                "winner": str(trick.winner) if trick.winner and trick.complete else None,
+                "complete": trick.complete,
+                "quitted": trick.quit_entry is not None,
+            }
+            for trick in table.tricks
+        ],
+        "irregularities": [irregularity.to_json() for irregularity in facts.irregularities],
+        "claims": [claim.to_json() for claim in facts.claims],
+        "unknown": facts.unknowns,
+    }
+
+
+def _marks(facts: Facts) -> dict[int, list[str]]:
+    marks: dict[int, list[str]] = {}
+    for irregularity in facts.irregularities:
+        marks.setdefault(irregularity.entry, []).append(irregularity.kind)
+    return marks
+
+
+def _kind_words(kind: str) -> str:
+    return kind.replace("_", " ")
+
+
+def _irregularity_line(number: int, irregularity: Irregularity) -> str:
+    where = []
+    if irregularity.seat:
+        where.append(f"by {irregularity.seat.word} ({irregularity.side})")
+    if irregularity.trick:
+        where.append(f"trick {irregularity.trick}")
+    where.append(f"log entry {irregularity.entry}")
+    status = ""
+    if irregularity.kind == "revoke":
+        if irregularity.get("established"):
+            status = " - established"
+        elif irregularity.get("corrected"):
+            status = " - corrected in time"
+        else:
+            status = " - not established"
+    line = f"{number}. {_kind_words(irregularity.kind)} {', '.join(where)}{status}\n   {irregularity.because}"
+    if irregularity.unknown:
+        line += f"\n   unknown: {irregularity.unknown}"
+    return line
+
+
+def _trick_rows(table: Table, facts: Facts) -> list[list[str]]:
+    marks = _marks(facts)
+    rows = []
+    for trick in table.tricks:
+        cards = []
+        for play in trick.plays:
+            text = f"{play.seat} {play.card}"
+            if play.withdrawn:
+                text = f"({text} taken back)"
+            if play.entry in marks:
+                text += " !"
+            cards.append(text)
+        winner = str(trick.winner) if trick.winner and trick.complete else "-"
+        rows.append([str(trick.number), str(trick.leader), "  ".join(cards), winner])
+    return rows
+
+
+_MADE = {"order up": "ordered up", "assist": "assisted", "take up": "taken up", "name": "named",
+         "alone": "made", "alone at": "named"}
+
+
+def trump_words(table: Table) -> str:
+    """The trump and how it was made, as a hand record says it: "hearts (ordered up by West)"."""
+    trump = table.trump.word if table.trump else "not made"
+    making = table.making
+    if making and making.maker:
+        done = _MADE.get(making.act or "", making.act)
+        trump += f" ({done} by {making.maker.word}"
+        if making.lone:
+            trump += f"; {making.lone.word} plays alone"
+        trump += ")"
+    return trump
+
+
+def _heading(table: Table) -> list[str]:
+    scenario = table.scenario
+    lines = [visible(scenario.path) + (f" - {visible(scenario.title)}" if scenario.title else "")]
+    facts = [f"code {scenario.code}", f"dealer {scenario.dealer.word}"]
+    if scenario.turned:
+        facts.append(f"turned {scenario.turned}")
+    facts.append(f"trump {trump_words(table)}")
+    lines.append("; ".join(facts))
+    if scenario.score:
+        lines.append("score before the hand: " + ", ".join(f"{side} {points}" for side, points in scenario.score.items()))
+    return lines
+
+
+def replay_text(table: Table, facts: Facts, markdown: bool = False) -> str:
+    """The hand as a card player would write a hand record, irregular cards marked `!`."""
+    lines = _heading(table)
+    if markdown:
+        lines[0] = f"### {lines[0]}"
+    lines.append("")
+    rows = _trick_rows(table, facts)
+    headers = ["trick", "led by", "cards in order", "won by"]
+    if rows:
+        from tabulate import tabulate  # only the replay's table needs it: `rule` starts without it
+
+        lines.append(tabulate(rows, headers=headers, tablefmt="github" if markdown else "simple"))
+    else:
+        lines.append("(no card was played)")
+    lines.append("")
+    if facts.irregularities:
+        lines.append("irregularities:" if not markdown else "**Irregularities**")
+    lines.extend(_what_happened(facts, "no irregularity found"))
+    return "\n".join(lines) + "\n"
+
+
+def _what_happened(facts: Facts, none: str) -> list[str]:
+    """Each irregularity, numbered, with its facts; then each claim raised."""
+    lines = [_irregularity_line(number, irregularity)
+             for number, irregularity in enumerate(facts.irregularities, start=1)] or [none]
+    for claim in facts.claims:
+        lines.append(f"Claim: {claim.describe()}.")
+    return lines
+
+
+# --- the ruling -------------------------------------------------------------------
+
+def _score_text(score: dict | None) -> str | None:
+    if score is None:
+        return None
+    return ", ".join(f"{side} {points}" for side, points in score.items())
+
+
+def _side_score(score: dict | None) -> dict[str, int] | None:
+    return {str(side): points for side, points in score.items()} if score is not None else None
+
+
+def target_record(target: object) -> dict[str, Any] | None:
+    """What a remedy or a defeat is for: the irregularity, claim or act, as `for` gives it."""
+    from adjudicate.play.facts import Claim
+    from adjudicate.play.table import Moment
+
+    if isinstance(target, Irregularity):
+        return {"kind": target.kind, "seat": str(target.seat) if target.seat else None, "trick": target.trick,
+                "entry": target.entry}
+    if isinstance(target, Claim):
+        return {"kind": "claim", "claim": target.kind, "seat": str(target.seat),
+                "against": str(target.against) if target.against else None, "entry": target.entry}
+    if isinstance(target, Moment):
+        return {"kind": "act", "act": target.act.text(), "seat": str(target.act.seat) if target.act.seat else None,
+                "entry": target.entry}
+    return None
+
+
+_NOUNS = {
+    "failed_to_comply": "failure to comply", "called_attention": "remark on the trick",
+    "made_after_passing": "bid after passing", "mentioned_suit": "suit mentioned after passing",
+    "named_turned_down_suit": "naming of the suit turned down", "changed_named_suit": "change of the suit named",
+    "alone_not_single_declaration": "lone hand not declared at once", "alone_not_entitled": "lone hand not allowed",
+    "alone_after_exposing": "lone hand after an exposed card", "alone_after_passing": "lone hand after passing",
+    "taken_from_too_late": "lone hand taken over too late", "dealer_alone_after_discard": "lone hand after the discard",
+    "lone_partner_played": "play by the lone player's partner", "trump_card_discarded": "discard of the turned card",
+    "dealer_played_before_discard": "play before the discard", "wrong_number_of_cards": "wrong number of cards",
+    "trump_card_left": "trump card left on the table", "trump_card_lifted_early": "trump card lifted early",
+    "trump_card_forgotten": "trump card forgotten", "hand_thrown": "hand thrown down",
+    "reminded_partner": "reminder to call honours", "omitted_play": "trick not played to",
+    "two_cards_one_trick": "two cards played to one trick",
+}
+"""What a remedy is for, as a noun a director says: "for the failure to comply by East"."""
+
+
+def kind_noun(kind: str) -> str:
+    """An irregularity's kind as a noun a director says: "failure to comply", "revoke"."""
+    return _NOUNS.get(kind, _kind_words(kind))
+
+
+def target_words(target: object) -> str | None:
+    """What a remedy or a defeat is for, as a director says it: "the revoke by East at trick 1"."""
+    from adjudicate.play.facts import Claim
+    from adjudicate.play.table import Moment
+
+    if isinstance(target, Irregularity):
+        text = f"the {_NOUNS.get(target.kind, _kind_words(target.kind))}"
+        if target.seat:
+            text += f" by {target.seat.word}"
+        if target.trick:
+            text += f" at trick {target.trick}"
+        return text
+    if isinstance(target, Claim):
+        against = f" against {target.against.word}" if target.against else ""
+        return f"{target.seat.word}'s claim of {target.kind}{against}"
+    if isinstance(target, Moment):
+        who = f"{target.act.seat.word}'s " if target.act.seat else ""
+        return f"{who}\"{target.act.text()}\" (log entry {target.entry})"
+    return None
+
+
+def _option_record(item) -> dict[str, Any]:
+    return {
+        "kind": item.option.kind,
+        **({"points": item.option.points} if item.option.points is not None else {}),
+        **({"tricks": item.option.tricks} if item.option.tricks is not None else {}),
+        "to": str(item.to) if item.to else None,
+        "text": item.option.wording(),
+    }
+
+
+def ruling_record(decision: "Decision", questions: bool = True) -> dict[str, Any]:
+    """The ruling as `rule --format json` gives it (docs/commands.md).
+
+    `questions=False` leaves out what each open question's answers would rule (which rules the hand again
+    for each answer): for comparing two rulings (`questions.signature`)."""
+    table, facts = decision.table, decision.facts
+    scenario = table.scenario
+
+    def law_record(applied) -> dict[str, Any]:
+        return {"id": applied.law.id, "title": applied.law.title, "section": applied.law.section,
+                "text": applied.law.text, "because": applied.because}
+
+    score = decision.score
+    return {
+        "scenario": scenario.path,
+        "title": scenario.title,
+        "code": decision.rulebook.code,
+        "house": decision.house,
+        "trump": str(table.trump) if table.trump else None,
+        "irregularities": [irregularity.to_json() for irregularity in facts.irregularities],
+        "claims": [claim.to_json() for claim in facts.claims],
+        "laws": [law_record(applied) for applied in decision.laws],
+        "not_applied": [
+            {"law": item.law.id, "title": item.law.title, "by": item.by.id, "how": item.defeat.how,
+             "what": item.defeat.what, "for": [target_record(t) for t in item.targets],
+             "because": item.because}
+            for item in decision.not_applied
+        ],
+        "context": [law_record(applied) for applied in decision.context],
+        "remedies": [
+            {
+                "law": outcome.law.id,
+                "for": [target] if (target := target_record(outcome.target)) else [],
+                "chooser": outcome.chooser,
+                "consult": outcome.consult,
+                **({"text": outcome.remedy.text} if outcome.remedy.text else {}),
+                "made": ({"option": outcome.made.option.kind, "entry": outcome.made_entry}
+                         if outcome.made else None),
+                "options": [_option_record(item) for item in outcome.options],
+            }
+            for outcome in decision.remedies
+        ],
+        "rulings": [{"law": item.law.id, "kind": item.declaration.kind, "text": item.declaration.text}
+                    for item in decision.declarations],
+        "score": None if score is None else {
+            "before": _side_score(score.before),
+            "hand": _side_score(score.hand),
+            "hand_laws": [law.id for law in score.hand_laws],
+            "outcomes": [
+                {
+                    "choices": [{"law": remedy.law.id, "option": item.option.kind,
+                                 "for": [target] if (target := target_record(remedy.target)) else [],
+                                 **({"made": True} if remedy.made is not None else {})}
+                                for remedy, item in outcome.choices],
+                    "after": _side_score(outcome.effect.score_after),
+                    "meaning": outcome.effect.meaning,
+                    **({"needs": outcome.effect.needs} if outcome.effect.needs else {}),
+                }
+                for outcome in score.outcomes
+            ],
+            **({"more": score.more} if score.more else {}),
+        },
+        "unknown": _unknown_records(decision) if questions else [
+            {"question": item.question, "if_so": {"laws": [law.id for law in item.laws]}, "otherwise": {"laws": []}}
+            for item in decision.unknown],
+        "answered": [{"id": qid, "question": question, "answer": answer}
+                     for qid, question, answer in decision.answered],
+    }
+
+
+def _unknown_records(decision: "Decision") -> list[dict[str, Any]]:
+    if not decision.unknown:
+        return []
+    from adjudicate.ruling.questions import open_questions
+
+    def answer(laws, lost) -> dict[str, Any]:
+        return {"laws": [law.id for law in laws], **({"not": [law.id for law in lost]} if lost else {})}
+
+    return [{"id": item.id, "question": item.question, "if_so": answer(item.if_so, item.if_so_not),
+             "otherwise": answer(item.otherwise, item.otherwise_not),
+             **({"together_with": list(item.together)} if item.together else {}),
+             "changes_ruling": item.changes}
+            for item in open_questions(decision)]
+
+
+def and_list(items: list[str]) -> str:
+    """"a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def defeat_sentence(names: str, several: bool, what: str, scope: str, because: str, by: str, how: str) -> str:
+    """Laws defeated alike, in one sentence: "Laws 4, 63 and 64 do not apply to ...: why (law 68 bars them)."
+    Its parts come as the renderer shows them (the table's text, or the sheet's escaped Markdown)."""
+    laws = f"Law{'s' if several else ''} {names}"
+    said = {"law": f"{laws} {'do' if several else 'does'} not apply{scope}",
+            "remedies": f"{laws} {'offer' if several else 'offers'} nothing{scope}",
+            "rulings": f"{laws} {'declare' if several else 'declares'} nothing{scope}"}[what]
+    return f"{said}: {because} (law {by} {how} {'them' if several else 'it'})."
+
+
+def _choice_words(remedy, item, opened: bool) -> str:
+    """One choice behind a final score: "NS choose law 72's deduction of 3 points from EW (for ...)"."""
+    target = target_words(remedy.target)
+    text = f"law {remedy.law.id}'s {_option_short(item)}"
+    if item.option.kind == "score" and item.to:
+        text += f" to {item.to}"
+    elif item.option.kind in ("deduct", "forfeit", "take_tricks") and remedy.offender:
+        text += f" from {remedy.offender.side}"
+    if opened and len(remedy.options) > 1 and remedy.made is None:
+        text = f"{remedy.chooser} choose {text}"
+    return text + (f" (for {target})" if target else "")
+
+
+def _option_short(item) -> str:
+    option = item.option
+    points = f"{option.points} point{'' if option.points == 1 else 's'}"
+    if option.kind == "score":
+        return points
+    if option.kind == "deduct":
+        return f"deduction of {points}"
+    if option.kind == "take_tricks":
+        return f"{option.tricks} trick{'' if option.tricks == 1 else 's'}"
+    if option.kind == "forfeit":
+        return f"forfeit of {points}"
+    return option.kind.replace("_", " ")
+
+
+def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
+    score = decision.score
+    assert score is not None
+    lines = [heading("The score")]
+    before = _score_text(score.before)
+    lines.extend(wrap(f"Before the hand: {before}." if before else
+                      "Before the hand: not given (`score:` in the scenario), so no score after it can be said."))
+    cited = ", ".join(law.id for law in score.hand_laws)
+    # The cards mixed, or cut for the next deal, once the play began: the hand is over.
+    over = next((m for m in decision.table.moments if m.act.verb in ("mix", "cut") and m.phase != "deal"), None)
+    if score.hand is not None:
+        why = f" (law{'s' if len(score.hand_laws) > 1 else ''} {cited})" if cited else ""
+        if score.rules.void:
+            lines.extend(wrap("The hand itself: not scored (a law that applies ends it)."))
+        else:
+            lines.extend(wrap(f"The hand itself: {_score_text(score.hand)}{why}, counted once."))
+    elif score.rules.void:
+        lines.extend(wrap("The hand itself: not scored (a law that applies ends it)."))
+    elif decision.table.tricks:
+        lines.extend(wrap("The hand itself: not played out, so its own points are not counted here"
+                          + (f" (the cards were {'mixed' if over.act.verb == 'mix' else 'cut'} at log entry "
+                             f"{over.entry}, and the hand was over)." if over else ".")))
+    opened = len(score.outcomes) > 1
+    for outcome in score.outcomes:
+        effect = outcome.effect
+        chosen = "; and ".join(_choice_words(remedy, item, opened) for remedy, item in outcome.choices)
+        lead = f"{'If' if opened else 'With'} {chosen}: " if chosen else ""
+        if effect.score_after is None:
+            if effect.needs:
+                lines.extend(wrap(f"{lead}to give the score after the hand, the record needs {effect.needs}."
+                                  if lead else f"To give the score after the hand, the record needs {effect.needs}.",
+                                  "- " if opened else "", "  " if opened else ""))
+            continue
+        result = _score_text(effect.score_after) or ""
+        if effect.meaning:
+            result += f": {effect.meaning}"
+        pending = "" if effect.meaning or not effect.needs or over else \
+            " so far; the rest of the hand is still to be scored"
+        if chosen:
+            lines.extend(wrap(f"{lead}{result}{pending}.", "- " if opened else "", "  " if opened else ""))
+        else:
+            lines.extend(wrap(f"After the hand: {result}{pending}."))
+    if score.more:
+        lines.extend(wrap(f"... and {score.more} more combinations of the choices (see `--format json`)."))
+    lines.append("")
+    return lines
+
+
+def _quote(text: str, width: int, indent: str) -> list[str]:
+    import textwrap
+
+    from adjudicate.lawbook.rulebook import paragraphs
+
+    lines = []
+    for number, paragraph in enumerate(paragraphs(text)):
+        wrapped = textwrap.wrap(paragraph, width=width - len(indent) - 2, break_long_words=False,
+                                break_on_hyphens=False)
+        if number:
+            lines.append(indent)
+        lines.extend(f"{indent}{'“' if number == 0 and i == 0 else ' '}{line}" for i, line in enumerate(wrapped))
+    if lines:
+        lines[-1] += "”"
+    return lines
+
+
+def _laws_words(laws, verb: str, verbs: str) -> str:
+    """"laws 62, 63 and 64 apply", "law 16 applies"."""
+    several = len(laws) > 1
+    return f"law{'s' if several else ''} {and_list([law.id for law in laws])} {verb if several else verbs}"
+
+
+def _branch_words(gained, lost) -> str:
+    said = []
+    if gained:
+        said.append(_laws_words(gained, "apply", "applies"))
+    if lost:
+        said.append(_laws_words(lost, "no longer apply", "no longer applies"))
+    return " and ".join(said)
+
+
+def _answers_words(item) -> str:
+    """What each answer of an open question rules: "If so, laws 62, 63 and 64 apply; if not, none of them."."""
+    if not item.changes:
+        return "Either answer gives the same ruling."
+    yes, no = _branch_words(item.if_so, item.if_so_not), _branch_words(item.otherwise, item.otherwise_not)
+    if yes and not no and not item.if_so_not:
+        no = "none of them" if len(item.if_so) > 1 else "it does not"
+    elif no and not yes and not item.otherwise_not:
+        yes = _laws_words(item.otherwise, "do not apply", "does not apply")
+        no = "it does" if len(item.otherwise) == 1 else "they do"
+    together = f" (together with {and_list(list(item.together))})" if item.together else ""
+    if not yes and not no:
+        return f"The same laws apply either way{together}, with other choices or another score."
+    return f"If so{together}, {yes}; if not, {no}."
+
+
+def ruling_text(decision: "Decision") -> str:
+    """The ruling as a director gives it at the table: what happened, the laws, the choices, wrapped for a
+    terminal (the Markdown ruling sheet is adjudicate/render/sheet.py's)."""
+    import textwrap
+
+    table, facts, rulebook = decision.table, decision.facts, decision.rulebook
+    scenario = table.scenario
+    width = 88
+
+    def wrap(text: str, first: str = "", rest: str = "") -> list[str]:
+        return textwrap.wrap(text, width=width, initial_indent=first, subsequent_indent=rest)
+
+    def heading(text: str) -> str:
+        return text.upper()
+
+    lines = [f"Ruling: {visible(scenario.title or scenario.path)}"]
+    context = [f"{rulebook.title} ({rulebook.code})", f"dealer {scenario.dealer.word}"]
+    if table.trump:
+        context.append(f"trump {table.trump.word}")
+    if scenario.score:
+        context.append(f"score before the hand {_score_text(scenario.score)}")
+    lines.append("; ".join(context))
+    if decision.house:
+        lines.append(f"house rules: {visible(decision.house)}")
+    lines.append(f"({visible(scenario.path)})")
+    lines.append("")
+    lines.append(heading("What happened"))
+    lines.extend(_what_happened(facts, "No irregularity."))
+    lines.append("")
+    if decision.answered:
+        lines.append(heading("Answered"))
+        for qid, question, answer in decision.answered:
+            lines.extend(wrap(f"[{qid}] {'yes' if answer else 'no'}: {visible(question[:1].upper() + question[1:])}",
+                              "", "  "))
+        lines.append("")
+    lines.append(heading("The laws"))
+    if not decision.laws:
+        lines.append("No law of this code applies to what the record shows.")
+        lines.append("")
+    first_said: dict[str, str] = {}
+    for applied in decision.laws:
+        law = applied.law
+        lines.append(f"Law {law.id}. {visible(law.title)} ({visible(law.section)})")
+        lines.extend(_quote(law.text, width, "    "))
+        said = first_said.setdefault(applied.because, law.id)
+        because = visible(applied.because) if said == law.id else f"the same facts, as under law {said}."
+        lines.extend(wrap(f"Applies: {because}", "  ", "    "))
+        lines.append("")
+    if decision.not_applied:
+        lines.append(heading("Laws that do not apply"))
+        grouped: dict[tuple, list] = {}
+        for item in decision.not_applied:
+            key = (item.by.id, item.defeat.how, item.defeat.what, item.because, tuple(map(id, item.targets)))
+            grouped.setdefault(key, []).append(item)
+        for (by, how, what, because, _), defeated in grouped.items():
+            targets = defeated[0].targets
+            several = len(defeated) > 1
+            names = and_list([f"{entry.law.id} ({visible(entry.law.title)})" for entry in defeated])
+            scope = ""
+            if targets:
+                scope = " to " + and_list([words for t in targets if (words := target_words(t))])
+            lines.extend(wrap(defeat_sentence(names, several, what, scope, visible(because), by, how), "", "  "))
+        lines.append("")
+    if decision.remedies:
+        lines.append(heading("The choices"))
+        for outcome in decision.remedies:
+            target = target_words(outcome.target)
+            head = f"Law {outcome.law.id}" + (f", for {target}" if target else "")
+            who = outcome.chooser
+            if outcome.made is not None:
+                lines.extend(wrap(f"{head}: {who} chose, at log entry {outcome.made_entry}: "
+                                  f"{outcome.made.option.wording()}. The choice is made and final.",
+                                  "", "  "))
+                continue
+            if len(outcome.options) > 1:
+                consult = "partners may consult" if outcome.consult else \
+                    "partners may not consult (they agree who chooses)"
+                lines.extend(wrap(f"{head}: {who} may choose one ({consult}):", "", "  "))
+            else:
+                lines.extend(wrap(f"{head}: {who} may:", "", "  "))
+            for offered in outcome.options:
+                lines.extend(wrap(offered.option.wording(), "  - ", "    "))
+        lines.append("")
+    score = decision.score
+    if score is not None and (score.hand is not None or score.before is not None
+                              or any(outcome.choices for outcome in score.outcomes)):
+        lines.extend(_score_lines(decision, heading, wrap))
+    if decision.declarations:
+        lines.append(heading("Declared by the laws"))
+        for declared in decision.declarations:
+            whose = f" ({declared.offender.side})" if declared.offender is not None else ""
+            lines.append(("") + f"Law {declared.law.id}{whose}: {declared.declaration.text}")
+        lines.append("")
+    if decision.context:
+        ids = ", ".join(applied.law.id for applied in decision.context)
+        lines.extend(wrap(f"(Not cited: law{'s' if len(decision.context) > 1 else ''} {ids} only describe"
+                          f"{'' if len(decision.context) > 1 else 's'} lawful acts that happened; "
+                          "`--format json` lists them under `context`.)"))
+        lines.append("")
+    if decision.unknown:
+        from adjudicate.ruling.questions import open_questions
+
+        lines.append(heading("Open questions"))
+        for asked in open_questions(decision):
+            question = visible(asked.question[:1].upper() + asked.question[1:])
+            lines.extend(wrap(f"[{asked.id}] {question} {_answers_words(asked)}", "", "  "))
+        lines.extend(wrap("(Answer them with --answer ID=yes or ID=no, or rule with --ask to be asked.)"))
+        lines.append("")
+    return "\n".join(line.rstrip() for line in lines).rstrip("\n") + "\n"

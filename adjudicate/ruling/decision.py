@@ -1,0 +1,476 @@
+"""The decision: from the laws whose conditions hold to a ruling that holds together.
+
+The matcher says which laws' conditions the hand meets. A director does more:
+a law that applies may defeat another (a claim too late bars the penalty, equal
+revokes cancel, a consultation forfeits the right: `defeats.py`), so the other
+is named as not applied and why; a law that only describes a lawful act is
+context, not the ruling; each penalty says what it is for (which revoke, which
+lead), repeated offences each give their own, a choice already made in the log
+is shown as made and not offered again, and the hand is scored once, with one
+final score for each combination of the choices still open (`scoring.py`).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement, product
+
+from msgspec import Struct
+
+from adjudicate.lawbook.conditions import FactIndex, evaluate
+from adjudicate.lawbook.defeats import Defeat
+from adjudicate.play.facts import Claim, Facts, Irregularity, honours_claimants, settle
+from adjudicate.ruling.matcher import AppliedLaw, OpenQuestion, bindings, holds, match, offender_of
+from adjudicate.lawbook.remedies import CHOOSERS, Declaration, Option, Remedy
+from adjudicate.lawbook.rulebook import Law, Rulebook
+from adjudicate.ruling.scoring import SCORE_KINDS, VOIDS_HAND, Effect, HandRules, Penalty, final_score, hand_score
+from adjudicate.record.seats import Seat, Side
+from adjudicate.play.table import Moment, Table
+
+CONSULT_BY_DEFAULT = {"euchre": False, "short-whist": False, "long-whist": True}
+"""May partners consult before choosing between penalties, where a law does not say (Euchre 85, Short Whist 84)."""
+_SIDED = ("cannot_win_game", "no_hand_points", "honours_not_scored")
+"""Rulings about the offender's side: kept once per offender, since the score reads whose side."""
+_CLAIMANTS = ("honours_not_scored",)
+"""Rulings about the side that claimed (Short Whist 4: claimants at four cannot score honours)."""
+_HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends", "hands_abandoned", "honours_not_scored")
+"""Rulings that change the hand's own points: their laws are cited with the hand's score."""
+MAX_OUTCOMES = 64
+"""Combinations of open choices scored one by one; past this the ruling says how many more there are."""
+
+
+class NotApplied(Struct, frozen=True):
+    """A law (or its remedies, or rulings) whose condition holds, defeated by another law that applies."""
+
+    law: Law
+    by: Law
+    defeat: Defeat
+    targets: tuple[object, ...] = ()
+    """What of the defeated law's application is defeated (each revoke cancelled); empty: all of it."""
+
+    @property
+    def because(self) -> str:
+        return self.defeat.because
+
+
+class OptionOutcome(Struct, frozen=True):
+    """An option offered, and to whom its points or tricks go."""
+
+    option: Option
+    to: Side | None
+
+
+class RemedyOutcome(Struct, frozen=True):
+    law: Law
+    remedy: Remedy
+    chooser: str
+    """A side ("NS") or a seat ("E"), or the role's words when the record does not say who."""
+    chooser_side: Side | None
+    consult: bool
+    offender: Seat | None
+    options: tuple[OptionOutcome, ...]
+    target: object | None = None
+    """What it is for: the irregularity, claim or act the law applies to."""
+    made: OptionOutcome | None = None
+    """The option chosen in the log (a card called, a new deal elected): final, not offered again."""
+    made_entry: int | None = None
+
+    @property
+    def scores(self) -> bool:
+        """The choice bears on the score (points, tricks, or a new deal that annuls the hand)."""
+        return any(item.option.kind in SCORE_KINDS or item.option.kind in VOIDS_HAND for item in self.options)
+
+
+class DeclarationOutcome(Struct, frozen=True):
+    law: Law
+    declaration: Declaration
+    offender: Seat | None = None
+    """Whose side a ruling about a side is about (for a claim, the claimant's)."""
+
+
+class Outcome(Struct, frozen=True):
+    """One combination of the open choices, and the score it leaves."""
+
+    choices: tuple[tuple[RemedyOutcome, OptionOutcome], ...]
+    effect: Effect
+
+
+class Score(Struct, frozen=True):
+    before: dict[Side, int] | None
+    hand: dict[Side, int] | None
+    """The hand's own points, counted once (None when it was not played out)."""
+    hand_laws: tuple[Law, ...]
+    """The laws that give the hand's points (Euchre 2 or 3, Short Whist 2 ...)."""
+    rules: HandRules
+    outcomes: tuple[Outcome, ...]
+    more: int = 0
+    """Combinations not scored one by one (past MAX_OUTCOMES)."""
+
+
+class Decision(Struct, frozen=True, dict=True):
+    """The ruling on a hand (`dict=True`: its open questions, worked out when a report asks, are kept with it)."""
+
+    rulebook: Rulebook
+    table: Table
+    facts: Facts
+    laws: tuple[AppliedLaw, ...]
+    """The laws that decide the dispute."""
+    remedies: tuple[RemedyOutcome, ...]
+    declarations: tuple[DeclarationOutcome, ...]
+    unknown: tuple[OpenQuestion, ...]
+    house: str | None = None
+    not_applied: tuple[NotApplied, ...] = ()
+    context: tuple[AppliedLaw, ...] = ()
+    """Laws that only describe a lawful act that happened (the second hand assisted)."""
+    score: Score | None = None
+    answered: tuple[tuple[str, str, bool], ...] = ()
+    """The questions the table answered, as (id, question, answer): settled as if the record had said so."""
+    unsettled: Facts | None = None
+    """The facts as the record gives them, before the answers (`facts` is as answered); None with no answers."""
+
+    @property
+    def answers(self) -> dict[str, bool]:
+        """The answers given, by question id."""
+        return {qid: answer for qid, _, answer in self.answered}
+
+    @property
+    def law_ids(self) -> list[str]:
+        return [applied.law.id for applied in self.laws]
+
+
+# --- defeats ------------------------------------------------------------------------
+
+def _same(defeat: Defeat, target: object, attackers: list[object | None]) -> bool:
+    """Does the defeat reach this thing the defeated law applies to?"""
+    if defeat.same is None:
+        return True
+    victim = offender_of(target)
+    for attacker in attackers:
+        if defeat.same == "irregularity":
+            if attacker is target:
+                return True
+            continue
+        seat = offender_of(attacker)
+        if seat is None or victim is None:
+            return True
+        if defeat.same == "offender" and seat is victim or defeat.same == "side" and seat.side is victim.side \
+                or defeat.same == "adversaries" and seat.side is victim.side.other:
+            return True
+    return False
+
+
+def _paired(targets: list[object]) -> list[object]:
+    """Euchre 71: an equal number on each side cancel; the earliest of each side go first."""
+    by_side: dict[Side | None, list[object]] = {}
+    for target in targets:
+        seat = offender_of(target)
+        by_side.setdefault(seat.side if seat else None, []).append(target)
+    pairs = min(len(by_side.get(Side.NS, ())), len(by_side.get(Side.EW, ())))
+    cancelled = {id(target) for target in (*by_side.get(Side.NS, [])[:pairs], *by_side.get(Side.EW, [])[:pairs])}
+    return [target for target in targets if id(target) in cancelled]
+
+
+def _apply_defeats(applied: list[AppliedLaw], hand: FactIndex, pending: dict[str, AppliedLaw],
+                   defeaters: tuple[Law, ...]) -> tuple[
+        dict[str, AppliedLaw], list[NotApplied], dict[str, set[int]], dict[str, set[str]]]:
+    """Which laws stand, what of them is defeated, and by what: defeaters first (a defeated law defeats nothing).
+
+    A law that would apply only if an open fact is so, and that a law which applies defeats, is not applied
+    whatever the answer: its question is not asked (`pending` loses it)."""
+    standing = {item.law.id: item for item in applied}
+    not_applied: list[NotApplied] = []
+    lost_targets: dict[str, set[int]] = {}  # law id -> ids of bindings whose remedies are gone
+    lost_parts: dict[str, set[str]] = {}    # law id -> "remedies" / "rulings" wholly gone
+    for law in defeaters:
+        attacker = standing.get(law.id)
+        if attacker is None:
+            continue
+        for defeat in law.defeats:
+            victim = standing.get(defeat.law)
+            open_victim = pending.get(defeat.law) if victim is None and defeat.what == "law" else None
+            if victim is None and open_victim is None:
+                continue
+            if defeat.when is not None:
+                found = [m for m in evaluate(defeat.when, hand) if m.certain]
+                if not found:
+                    continue
+                attackers = bindings(found)
+            else:
+                attackers = bindings(attacker.matches)
+            if open_victim is not None:
+                if defeat.same is None or any(_same(defeat, t, attackers) for t in bindings(open_victim.matches)):
+                    del pending[defeat.law]
+                    not_applied.append(NotApplied(open_victim.law, law, defeat))
+                continue
+            assert victim is not None
+            targets = [t for t in bindings(victim.matches) if t is not None]
+            reached = [t for t in targets if _same(defeat, t, attackers)]
+            if defeat.pairs:
+                reached = _paired(reached)
+            if defeat.same is not None or defeat.pairs:
+                if not reached:
+                    continue
+                whole = len(reached) == len(targets)
+            else:
+                whole = True
+            if defeat.what == "law" and whole:
+                del standing[defeat.law]
+                not_applied.append(NotApplied(victim.law, law, defeat))
+            elif defeat.what == "law":
+                gone = {id(t) for t in reached}
+                left = tuple(m for m in victim.matches if id(m.binding) not in gone)
+                standing[defeat.law] = AppliedLaw(victim.law, left)
+                not_applied.append(NotApplied(victim.law, law, defeat, tuple(reached)))
+            elif whole:
+                lost_parts.setdefault(defeat.law, set()).add(defeat.what)
+                not_applied.append(NotApplied(victim.law, law, defeat))
+            else:
+                lost_targets.setdefault(f"{defeat.law}:{defeat.what}", set()).update(id(t) for t in reached)
+                not_applied.append(NotApplied(victim.law, law, defeat, tuple(reached)))
+    return standing, not_applied, lost_targets, lost_parts
+
+
+# --- the decision ---------------------------------------------------------------------
+
+def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = None,
+           answers: dict[str, bool] | None = None) -> Decision:
+    """The ruling: the laws that apply, those defeated, the choices, and the score after each.
+
+    `answers` (question id -> yes or no) settles open questions as if the record had said so: the
+    irregularities they hang on (`facts.settle`) and the rulebook's `question:`s (`questions.rulebook_ids`).
+    """
+    answered: tuple[tuple[str, str, bool], ...] = ()
+    unsettled = None
+    texts: dict[str, bool] = {}
+    if answers:
+        from adjudicate.ruling.questions import question_texts
+
+        known = question_texts(rulebook, facts)
+        answered = tuple((qid, known[qid], answer) for qid, answer in sorted(answers.items()) if qid in known)
+        texts = {known[qid]: answer for qid, answer in answers.items() if qid in known}
+        unsettled, facts = facts, settle(facts, answers)
+    matched = match(rulebook, table, facts, texts)
+    hand = matched.hand
+    pending = dict(matched.pending)
+    standing, not_applied, lost_targets, lost_parts = _apply_defeats(list(matched.laws), hand, pending,
+                                                                     matched.defeaters)
+    unknown = tuple(question for question in (
+        OpenQuestion(item.question, tuple(law for law in item.laws if law.id in pending), item.parts)
+        for item in matched.unknown)
+        if question.laws)
+    applied = [standing[item.law.id] for item in matched.laws if item.law.id in standing]
+    declarations: list[DeclarationOutcome] = []
+    for item in applied:
+        if "rulings" in lost_parts.get(item.law.id, ()) or item.law.context:
+            continue
+        gone = lost_targets.get(f"{item.law.id}:rulings", set())
+        for binding in bindings(item.matches):
+            if binding is not None and id(binding) in gone:
+                continue
+            for declaration in item.law.rulings:
+                if declaration.when is None or holds(declaration.when, hand):
+                    # One ruling once, unless it is about a side (who cannot win the game).
+                    offender = None
+                    if declaration.kind in _SIDED:
+                        offender = binding.seat if isinstance(binding, Claim) and declaration.kind in _CLAIMANTS \
+                            else offender_of(binding)
+                    if not any(d.law is item.law and d.declaration is declaration and d.offender == offender
+                               for d in declarations):
+                        declarations.append(DeclarationOutcome(item.law, declaration, offender))
+    rules = _hand_rules(declarations, table, facts)
+    remedies: list[RemedyOutcome] = []
+    for item in applied:
+        if "remedies" in lost_parts.get(item.law.id, ()):
+            continue
+        gone = lost_targets.get(f"{item.law.id}:remedies", set())
+        for binding in bindings(item.matches):
+            if binding is not None and id(binding) in gone:
+                continue
+            offender = offender_of(binding)
+            for remedy in item.law.remedies:
+                if remedy.when is not None and not holds_for(remedy.when, hand, binding):
+                    continue
+                outcome = _remedy(rulebook, table, item.law, remedy, offender, binding, hand)
+                if outcome.options:
+                    remedies.append(outcome)
+    laws = tuple(item for item in applied if not item.law.context)
+    context = tuple(item for item in applied if item.law.context)
+    score = _score(rulebook, table, applied, remedies, declarations, rules)
+    return Decision(rulebook, table, facts, laws, tuple(remedies), tuple(declarations), unknown, house,
+                    tuple(not_applied), context, score, answered, unsettled)
+
+
+def holds_for(condition, hand: FactIndex, binding: object | None) -> bool:
+    """The condition holds for this thing the law applies to: a match bound to another irregularity of the same
+    kind does not count (Euchre 46's call is for the exposed card, not for a card dropped below the table)."""
+    for found in evaluate(condition, hand):
+        if not found.certain:
+            continue
+        other = found.binding
+        if other is binding or other is None or binding is None or not isinstance(other, Irregularity) \
+                or not isinstance(binding, Irregularity) or other.kind != binding.kind:
+            return True
+    return False
+
+
+def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Facts) -> HandRules:
+    capped: set[Side] = set()
+    no_points: set[Side] = set()
+    no_honours: set[Side] = set()
+    void = abandoned = False
+    lone_march = None
+    for item in declarations:
+        declaration = item.declaration
+        offenders = item.offender.side if item.offender else None
+        side = offenders.other if declaration.side == "adversaries" and offenders else offenders
+        if declaration.kind == "cannot_win_game" and side is not None:
+            capped.add(side)
+        elif declaration.kind == "no_hand_points" and side is not None:
+            no_points.add(side)
+        elif declaration.kind == "hand_ends":
+            void = True
+        elif declaration.kind == "lone_scores_two":
+            lone_march = 2
+        elif declaration.kind == "hands_abandoned":
+            abandoned = True
+        elif declaration.kind == "honours_not_scored" and side is not None:
+            no_honours.add(side)
+    return HandRules(frozenset(capped), void, frozenset(no_points), lone_march, abandoned, frozenset(no_honours),
+                     honours_claimants(table, facts.claims))
+
+
+def _chooser(role: str, table: Table, offender: Seat | None, binding: object | None) -> tuple[str, Side | None]:
+    """Who chooses: a side or a seat where the record says, else the role in words."""
+    making = table.making
+    if role in ("NS", "EW"):
+        return role, Side(role)
+    if role == "dealer":
+        return str(table.dealer), table.dealer.side
+    if role == "dealer_side":
+        return str(table.dealer.side), table.dealer.side
+    if role == "eldest":
+        return str(table.eldest), table.eldest.side
+    if role in ("makers", "defenders") and making and making.maker:
+        side = making.maker.side if role == "makers" else making.maker.side.other
+        return str(side), side
+    if role == "lone_player" and table.lone:
+        return str(table.lone), table.lone.side
+    if role == "claimants" and isinstance(binding, Claim):
+        return str(binding.seat.side), binding.seat.side
+    if offender is not None:
+        if role == "adversaries" or role == "claimants":
+            return str(offender.side.other), offender.side.other
+        if role == "offenders":
+            return str(offender.side), offender.side
+        if role == "offender":
+            return str(offender), offender.side
+        if role == "partner":
+            return str(offender.partner), offender.side
+    return CHOOSERS.get(role, role), None
+
+
+def _remedy(rulebook: Rulebook, table: Table, law: Law, remedy: Remedy, offender: Seat | None,
+            binding: object | None, hand: FactIndex) -> RemedyOutcome:
+    chooser, chooser_side = _chooser(remedy.chooser, table, offender, binding)
+    offenders = offender.side if offender else (chooser_side.other if chooser_side else None)
+    options = []
+    for option in remedy.options:
+        if option.when is not None and not holds_for(option.when, hand, binding):
+            continue
+        to = chooser_side if option.kind in ("score", "take_tricks") else \
+            (offenders.other if option.kind == "forfeit" and offenders else None)
+        options.append(OptionOutcome(option, to))
+    consult = remedy.consult
+    if consult is None:
+        consult = True if len(options) <= 1 else CONSULT_BY_DEFAULT.get(rulebook.code, False)
+    made, entry = _made(table, options, chooser_side, binding)
+    return RemedyOutcome(law, remedy, chooser, chooser_side, consult, offender, tuple(options), binding, made, entry)
+
+
+# What an act in the log chooses: (verb, word or "card"/"suit") -> the option kinds it takes.
+_CHOSEN_BY = {
+    ("call", "card"): ("call_card",),
+    ("call", "suit"): ("call_suit",),
+    ("require", "highest"): ("require_highest", "call_highest"),
+    ("require", "lowest"): ("require_lowest", "call_lowest"),
+    ("require", "win"): ("require_win",),
+    ("require", "lose"): ("require_lose",),
+    ("elect", "new deal"): ("new_deal",),
+    ("elect", "stand"): ("let_it_stand",),
+    ("elect", "play"): ("elect_play", "play_out"),
+    ("elect", "alone"): ("play_alone",),
+    ("elect", "penalty"): SCORE_KINDS,
+    ("claim", "new deal"): ("new_deal",),
+}
+
+
+def _made(table: Table, options: list[OptionOutcome], side: Side | None,
+          binding: object | None) -> tuple[OptionOutcome | None, int | None]:
+    """The option the chooser's side took in the log after the irregularity, if any (Euchre 85, Short Whist 84:
+    the demand is final)."""
+    if side is None or not options:
+        return None, None
+    since = binding.entry if isinstance(binding, (Irregularity, Claim)) else \
+        binding.entry if isinstance(binding, Moment) else 0
+    for moment in table.moments:
+        act = moment.act
+        if moment.entry <= since or act.seat is None or act.seat.side is not side \
+                or act.verb not in ("call", "require", "elect", "claim"):
+            continue
+        word = act.word if act.verb != "call" else ("card" if act.cards else "suit")
+        kinds = _CHOSEN_BY.get((act.verb, word or ""), ())
+        chosen = [item for item in options if item.option.kind in kinds]
+        if len(chosen) == 1 or (chosen and act.verb != "elect"):
+            return chosen[0], moment.entry
+    return None, None
+
+
+# --- the score -------------------------------------------------------------------------
+
+def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies: list[RemedyOutcome],
+           declarations: list[DeclarationOutcome], rules: HandRules) -> Score:
+    code, game = rulebook.code, rulebook.game
+    before = table.scenario.score
+    hand = hand_score(code, game, table, rules)
+    hand_laws = tuple(item.law for item in applied if item.law.kind == "scoring" and not item.law.rulings)
+    hand_laws += tuple(dict.fromkeys(item.law for item in declarations if item.declaration.kind in _HAND_KINDS
+                                     and item.law not in hand_laws))
+    open_choices: list[list[tuple[RemedyOutcome, OptionOutcome]]] = []
+    for remedy in remedies:
+        if not remedy.scores:
+            continue
+        if remedy.made is not None:
+            open_choices.append([(remedy, remedy.made)])
+        else:
+            open_choices.append([(remedy, item) for item in remedy.options])
+    combinations = list(_combinations(open_choices))
+    outcomes = []
+    for choices in combinations[:MAX_OUTCOMES]:
+        penalties = [Penalty(item.option.kind, item.option.points if item.option.points is not None
+                             else item.option.tricks, item.to,
+                             remedy.offender.side if remedy.offender else
+                             (remedy.chooser_side.other if remedy.chooser_side else None))
+                     for remedy, item in choices]
+        outcomes.append(Outcome(tuple(choices), final_score(code, game, table, before, penalties, rules)))
+    return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, len(combinations) - MAX_OUTCOMES))
+
+
+def _combinations(dimensions: list[list[tuple[RemedyOutcome, OptionOutcome]]]):
+    """Every combination of the open choices; repeated penalties of one law to one side (Euchre 63, Short Whist
+    72: "as often as the revoke is repeated") are combined as a multiset, since their order does not matter."""
+    groups: dict[tuple, list[list[tuple[RemedyOutcome, OptionOutcome]]]] = {}
+    for dimension in dimensions:
+        remedy = dimension[0][0]
+        key = (remedy.law.id, remedy.chooser, tuple((item.option.kind, item.option.points, item.option.tricks)
+                                                     for _, item in dimension), len(dimension) == 1)
+        groups.setdefault(key, []).append(dimension)
+    per_group = []
+    for members in groups.values():
+        width = len(members[0])
+        picks = []
+        for combo in combinations_with_replacement(range(width), len(members)):
+            picks.append(tuple(members[n][index] for n, index in enumerate(combo)))
+        per_group.append(picks)
+    for chosen in product(*per_group):
+        yield tuple(item for group in chosen for item in group)
+
+

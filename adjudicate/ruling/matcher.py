@@ -1,0 +1,342 @@
+"""The matcher: which laws of a code have their conditions met by a replayed hand.
+
+Every law with a condition is evaluated over the facts of the hand (each
+irregularity with its timing facts, each claim and election, the hand as a
+whole). A law whose condition certainly holds is matched; one that holds only if
+an open fact is so goes under `unknown`, with the laws for each answer. Which of
+the matched laws then decide, which defeat which, and what each side may choose,
+is the decision's business (`decision.py`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from msgspec import Struct
+
+from adjudicate.lawbook.conditions import Fact, FactIndex, Match, atoms, evaluate, required_subjects
+from adjudicate.lawbook.defeats import order as defeat_order
+from adjudicate.play.facts import Claim, Facts, Irregularity, honours_dealt
+from adjudicate.play.facts import side_honours as _side_honours
+from adjudicate.lawbook.rulebook import Law, Rulebook
+from adjudicate.record.seats import Seat, Side
+from adjudicate.play.table import Moment, Table
+
+if TYPE_CHECKING:
+    from adjudicate.ruling.decision import Decision
+    from adjudicate.record.scenario import Scenario
+
+
+class AppliedLaw(Struct, frozen=True):
+    law: Law
+    matches: tuple[Match, ...]
+
+    @property
+    def because(self) -> str:
+        """Why it applies, in a sentence (put together when a report asks: `check` never does)."""
+        return _because(self.law, self.matches)
+
+
+class OpenQuestion(Struct, frozen=True):
+    """A fact the record leaves open, and the laws that apply if it is so."""
+
+    question: str
+    laws: tuple[Law, ...]
+    parts: tuple[str, ...] = ()
+    """The questions it is made of, each as the match has it ("q", or "not (q)"): all must be so."""
+
+
+def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = None) -> list[Fact]:
+    """The facts a condition can name, built once per hand.
+
+    `act_verbs`, when given, limits the `act` facts to acts of those verbs: the only ones the
+    rulebook's conditions can look up (most of a log is cards played, which no condition names).
+    """
+    making = table.making
+    makers = making.maker.side if making and making.maker else None
+    result: list[Fact] = []
+    for irregularity in facts.irregularities:
+        values: dict[str, object] = {
+            "seat": str(irregularity.seat) if irregularity.seat else None,
+            "side": str(irregularity.side) if irregularity.side else None,
+            "trick": irregularity.trick,
+            "by_dealer": irregularity.seat is table.dealer,
+            "by_makers": makers is not None and irregularity.side is makers,
+            "lone_hand": table.lone is not None,
+        }
+        for name, value in irregularity.details.items():
+            values[name] = _plain(value)
+        result.append(Fact(irregularity.kind, values, irregularity, irregularity.unknown))
+    score = table.scenario.score
+    honours = facts.honours or honours_dealt(table)
+    for claim in facts.standing_claims:
+        side = claim.seat.side
+        result.append(Fact("claim", {
+            "kind": claim.kind, "seat": str(claim.seat), "side": str(side),
+            "against": str(claim.against) if claim.against else None, "after_cut": claim.after_cut,
+            "after_mix": claim.after_mix, "trick": claim.trick, "after_next_turn": claim.after_next_turn,
+            "claimants_score": score[side] if score else None,
+            "adversaries_score": score[side.other] if score else None,
+            "honours": claim.side_honours, "honours_known": claim.side_honours is not None,
+            "honours_claim": claim.honours_claim, "repeat": claim.repeat,
+            "after_unpresented_cut": claim.after_unpresented_cut}, claim))
+    for moment in table.moments:
+        if moment.act.verb == "elect" and moment.act.seat is not None:
+            result.append(Fact("election", {"kind": moment.act.word, "seat": str(moment.act.seat),
+                                            "side": str(moment.act.seat.side), "trick": moment.trick}, moment))
+    result.extend(_act_facts(table, makers, act_verbs, honours, facts.acts))
+    complete = [trick for trick in table.tricks if trick.complete]
+    result.append(Fact("hand", {
+        "family": table.game.family,
+        "lone": table.lone is not None,
+        "round": making.round if making else None,
+        "played_out": len(complete) >= table.game.hand_size,
+        "makers": str(makers) if makers else None,
+        "tricks_played": len(complete),
+        "score_known": score is not None,
+        "hands_known": len(table.scenario.hands) == 4 and all(h.complete for h in table.scenario.hands.values()),
+        "cut_for_next_deal": table.next_deal_cut is not None,
+        "mixed": any(m.act.verb == "mix" for m in table.moments),
+        "makers_tricks": (sum(1 for trick in complete if trick.winner and trick.winner.side is makers)
+                          if makers and len(complete) >= table.game.hand_size else None),
+        "passed_out": bool(making and making.maker is None and making.turned_down
+                           and len(set(making.passed[2])) >= 4),
+    }, None))
+    return result
+
+
+_NO_DETAILS: dict[str, object] = {}
+
+
+def _act_facts(table: Table, makers: Side | None, verbs: frozenset[str] | None,
+               honours: dict[Seat, int | None], details: dict[int, dict[str, object]]) -> list[Fact]:
+    result = []
+    cut_in_phase: set[str] = set()
+    turned = False
+    first_lead = next((play.entry for trick in table.tricks for play in trick.plays), None)
+    sides = {side: _side_honours(honours, side) for side in (Side.NS, Side.EW)}
+    for moment in table.moments:
+        act = moment.act
+        seat = act.seat
+        if verbs is None or act.verb in verbs:
+            result.append(Fact("act", {
+                "verb": act.verb, "word": act.word, "seat": str(seat) if seat else None,
+                "side": str(seat.side) if seat else None, "phase": moment.phase, "trick": moment.trick,
+                "card": str(act.cards[0]) if act.cards else None, "suit": str(act.suit) if act.suit else None,
+                "target": str(act.target) if act.target else None,
+                "by_dealer": seat is table.dealer, "by_eldest": seat is table.eldest,
+                "by_makers": makers is not None and seat is not None and seat.side is makers,
+                "by_lone_player": table.lone is not None and seat is table.lone,
+                "after_cut": moment.phase in cut_in_phase, "after_turn": turned or moment.phase != "deal",
+                "after_first_lead": first_lead is not None and moment.entry > first_lead,
+                "round": moment.round,
+                "position": table.dealer.steps_to(seat) or 4 if seat else None,
+                "honours": honours.get(seat) if seat else None,
+                "honours_known": seat is not None and honours.get(seat) is not None,
+                "side_honours": sides.get(seat.side) if seat else None,
+                "side_honours_known": seat is not None and sides.get(seat.side) is not None,
+                **details.get(moment.entry, _NO_DETAILS),
+            }, moment))
+        if act.verb == "cut":
+            cut_in_phase.add(moment.phase)
+        if act.verb == "turn":
+            turned = True
+    return result
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(item) for item in value)
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    return str(value)
+
+
+class _Prepared(Struct, frozen=True):
+    """A rulebook's laws with conditions, filed by a subject each needs, worked out once a rulebook."""
+
+    always: tuple[tuple[int, Law, frozenset[str]], ...]
+    """(order, law, needed subjects) of the laws that need no particular subject."""
+    by_subject: dict[str, tuple[tuple[int, Law, frozenset[str]], ...]]
+    """The other laws, under one subject each needs (a law can apply only if that subject is in the hand)."""
+    act_verbs: frozenset[str] | None
+    """The verbs of the acts any condition (a law's, a remedy's, a ruling's `when`) looks up;
+    None when some condition looks at acts of every verb."""
+    defeaters: tuple[Law, ...] = ()
+    """The laws that defeat others, each after every law that can defeat it (`defeats.order`)."""
+
+    def candidates(self, hand: FactIndex) -> list[tuple[int, Law, frozenset[str]]]:
+        """The laws that could apply to this hand, in the rulebook's order."""
+        found = list(self.always)
+        for subject in hand.by_subject:
+            found.extend(self.by_subject.get(subject, ()))
+        found.sort(key=lambda item: item[0])
+        return found
+
+
+_PREPARED: dict[int, tuple[Rulebook, _Prepared]] = {}
+"""By the rulebook's identity (hashing a rulebook would walk every law); the rulebook is kept, so its id stays its own."""
+
+
+def _prepared(rulebook: Rulebook) -> _Prepared:
+    entry = _PREPARED.get(id(rulebook))
+    if entry is None or entry[0] is not rulebook:
+        always: list[tuple[int, Law, frozenset[str]]] = []
+        filed: dict[str, list[tuple[int, Law, frozenset[str]]]] = {}
+        for order, law in enumerate(rulebook.laws):
+            if law.condition is None:
+                continue
+            required = required_subjects(law.condition)
+            # File it under its most particular need: a narrowed act or claim, then any irregularity.
+            keys = sorted(required, key=lambda subject: (subject in ("hand", "act", "claim", "election"),
+                                                         ":" not in subject, subject))
+            if keys:
+                filed.setdefault(keys[0], []).append((order, law, required))
+            else:
+                always.append((order, law, required))
+        entry = (rulebook, _Prepared(tuple(always), {key: tuple(laws) for key, laws in filed.items()},
+                                     _act_verbs(rulebook), tuple(defeat_order(rulebook.laws))))
+        _PREPARED[id(rulebook)] = entry
+    return entry[1]
+
+
+def _act_verbs(rulebook: Rulebook) -> frozenset[str] | None:
+    conditions = [law.condition for law in rulebook.laws if law.condition is not None]
+    for law in rulebook.laws:
+        conditions.extend(item.when for item in law.rulings if item.when is not None)
+        conditions.extend(defeat.when for defeat in law.defeats if defeat.when is not None)
+        for remedy in law.remedies:
+            whens = [remedy.when, *(option.when for option in remedy.options)]
+            conditions.extend(when for when in whens if when is not None)
+    verbs = set()
+    for atom in (atom for condition in conditions for atom in atoms(condition)):
+        if atom.subject == "act":
+            if atom.key == "act":
+                return None
+            verbs.add(atom.key[len("act:"):])
+    return frozenset(verbs)
+
+
+class Matched(Struct, frozen=True):
+    """The laws whose conditions hold over a hand, before any law defeats another."""
+
+    hand: FactIndex
+    laws: tuple[AppliedLaw, ...]
+    unknown: tuple[OpenQuestion, ...]
+    pending: dict[str, AppliedLaw]
+    """The laws that apply only if an open fact is so, with the matches that hang on it."""
+    defeaters: tuple[Law, ...]
+    """The rulebook's laws that defeat others, attackers first."""
+
+
+def match(rulebook: Rulebook, table: Table, facts: Facts, answers: dict[str, bool] | None = None) -> Matched:
+    """Evaluate every law's condition over the hand's facts; `answers` settles `question:`s, by their text."""
+    prepared = _prepared(rulebook)
+    hand = FactIndex(hand_facts(table, facts, prepared.act_verbs))
+    if answers:
+        hand.answered(answers)
+    applied: list[AppliedLaw] = []
+    open_questions: dict[str, tuple[tuple[str, ...], list[Law]]] = {}
+    pending: dict[str, AppliedLaw] = {}
+    for _order, law, required in prepared.candidates(hand):
+        assert law.condition is not None  # only laws with a condition are prepared
+        matches = evaluate(law.condition, hand, required)
+        certain = tuple(match for match in matches if match.certain)
+        if certain:
+            applied.append(AppliedLaw(law, certain))
+            continue
+        if matches:
+            pending[law.id] = AppliedLaw(law, tuple(matches))
+        for found in matches:
+            question = "; and ".join(found.questions)
+            laws = open_questions.setdefault(question, (found.questions, []))[1]
+            if law not in laws:
+                laws.append(law)
+    unknown = tuple(OpenQuestion(question, tuple(laws), parts) for question, (parts, laws) in open_questions.items())
+    return Matched(hand, tuple(applied), unknown, pending, prepared.defeaters)
+
+
+def holds(condition, hand: FactIndex) -> bool:
+    """The condition certainly holds over the hand."""
+    return any(match.certain for match in evaluate(condition, hand))
+
+
+def bindings(matches: Iterable[Match]) -> list[object | None]:
+    """Each distinct thing the law applies to (each revoke: law 63's "as often as the revoke is repeated")."""
+    seen: dict[int, object | None] = {}
+    for match in matches:
+        seen.setdefault(id(match.binding), match.binding)
+    bound = [binding for binding in seen.values() if binding is not None]
+    return bound or [None]
+
+
+def offender_of(binding: object | None) -> Seat | None:
+    if isinstance(binding, Irregularity):
+        return binding.seat
+    if isinstance(binding, Claim):
+        return binding.against
+    if isinstance(binding, Moment):
+        return binding.act.seat
+    return None
+
+
+def _because(law: Law, matches: tuple[Match, ...]) -> str:
+    sentences = []
+    for match in matches:
+        binding = match.binding
+        if isinstance(binding, Irregularity):
+            sentences.append(binding.because)
+        elif isinstance(binding, Claim):
+            against = f" against {binding.against.word}" if binding.against else ""
+            whens = []
+            if binding.after_cut:
+                whens.append("after his side had cut the cards for the next deal without the pack being presented"
+                             if binding.own_cut_unpresented else "after the cards were cut for the next deal")
+            if binding.after_next_turn and binding.kind in ("honours", "game", "score"):
+                whens.append("after the trump card of the next deal was turned up")
+            when = " " + " and ".join(whens) if whens else ""
+            what = binding.kind
+            if binding.kind in ("game", "score") and binding.honours_claim:
+                what = f"the {binding.kind}, a claim of the honours his side held,"
+            sentences.append(f"{binding.seat.word} claimed {what}{against}{when}".rstrip(","))
+        elif isinstance(binding, Moment):
+            who = f"{binding.act.seat.word} said or did" if binding.act.seat else "the table event was"
+            sentences.append(f"{who} \"{binding.act.text()}\" (log entry {binding.entry})")
+    sentences = list(dict.fromkeys(sentences))
+    text = "; ".join(sentences)
+    if law.because:
+        text = f"{law.because}: {text}" if text else law.because
+    return _sentence(text or f"the facts of the hand meet law {law.id}")
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def rule_scenario(path: str, rulebook: Rulebook | None = None, house: str | None = None) -> "Decision":
+    """Load, replay, detect and match one scenario file: the whole pipeline.
+
+    `house` (a house id or a file's path, as given on the command line) overrides the scenario's
+    own `house:` (a house id or a path relative to the scenario).
+    """
+    from adjudicate.record.scenario import load_scenario
+
+    return rule_loaded(load_scenario(path), rulebook, house)
+
+
+def rule_loaded(scenario: Scenario, rulebook: Rulebook | None = None, house: str | None = None) -> "Decision":
+    """Replay, detect and match a scenario already read (from a file, a text or a mapping: `adjudicate.api`).
+
+    `rulebook`, when given, is the code to rule by instead of the scenario's `code:`; `house` as for `rule_scenario`.
+    """
+    from adjudicate.ruling.decision import decide
+    from adjudicate.play.facts import detect
+    from adjudicate.play.table import replay
+
+    rulebook, house_name = rulebook_for(scenario, rulebook, house)
+    table = replay(scenario, rulebook.game)
+    return decide(rulebook, table, detect(table), house_name)
+
+
+from adjudicate.lawbook.sources import code_rulebook, rulebook_for  # noqa: E402,F401  (moved; callers keep importing them here)

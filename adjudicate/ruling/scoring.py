@@ -1,0 +1,236 @@
+"""Scoring: each game's score, and what a remedy does to it.
+
+Euchre of 1888: game five points; a game won counts two if the losers failed
+to score (law 7). Short Whist: game five points; tricks above six count one;
+the winners gain a treble if the adversaries have not scored, a double if
+they have scored less than three, a single if three or four (law 8). Long
+Whist: game ten points. A revoke's penalty takes precedence of every other
+score (Euchre 4, Short Whist 5, 72 V), so it is applied to the score before
+the hand, and the revoking side cannot win the game by that hand (Short Whist
+82; Long Whist 11, "if up, must remain at nine").
+
+When the hand was played out, each option's score also counts the hand's own
+points after the penalty, in the order of Short Whist 5 (the revoke, then
+tricks, then honours): at Whist the tricks above six, and at Short Whist the
+honours a side claimed (law 7) unless it stood at four when the deal began
+(law 4); at Euchre the makers' one or two, the lone hand's one or four, or the
+euchre's two (four against a lone hand) (laws 2, 3). Long Whist's honours are
+not counted: the record does not show the calls at the point of eight.
+"""
+
+from __future__ import annotations
+
+from msgspec import Struct
+
+from adjudicate.play.facts import honours_claimants
+from adjudicate.lawbook.games import Game
+from adjudicate.record.seats import Side
+from adjudicate.play.table import Table
+
+
+class Effect(Struct, frozen=True):
+    """What choosing an option does to the score."""
+
+    score_after: dict[Side, int] | None
+    """Each side's points after it, or None when the record does not give what is needed."""
+    meaning: str | None
+    """What it means: "NS win a treble game"."""
+    needs: str | None
+    """What the record must add to say (the score before the hand, the tricks each side took)."""
+
+
+def tricks_taken(table: Table, abandoned: bool = False) -> dict[Side, int] | None:
+    """Tricks each side took, when the hand was played to the end (or, `abandoned`, as they stood when the
+    hands were abandoned: Euchre 49, Short Whist 59)."""
+    complete = [trick for trick in table.tricks if trick.complete and trick.winner is not None]
+    if len(complete) < table.game.hand_size and not abandoned:
+        return None
+    taken = {Side.NS: 0, Side.EW: 0}
+    for trick in complete:
+        assert trick.winner is not None
+        taken[trick.winner.side] += 1
+    return taken
+
+
+def game_value(code: str, game: Game, winner: Side, score: dict[Side, int]) -> str:
+    """What a game won is worth, in the code's words."""
+    loser = score[winner.other]
+    if game.family == "euchre":
+        return "a double game (the losers failed to score, law 7)" if loser == 0 else "a single game"
+    if code == "short-whist":
+        if loser == 0:
+            return "a treble game"
+        if loser < 3:
+            return "a double game"
+        return "a single game"
+    return "the game"
+
+
+def meaning_of(code: str, game: Game, score: dict[Side, int]) -> str | None:
+    winners = [side for side in (Side.NS, Side.EW) if score[side] >= game.game_points]
+    if not winners:
+        return None
+    winner = max(winners, key=lambda side: score[side])
+    return f"{winner} win {game_value(code, game, winner, score)}"
+
+
+def honours_held(table: Table) -> dict[Side, int] | None:
+    """How many of the four honours (A K Q J of trumps) each side held, if every holder is known."""
+    trump = table.trump
+    if trump is None:
+        return None
+    held = {Side.NS: 0, Side.EW: 0}
+    for rank in "AKQJ":
+        holder = next((seat for seat, record in table.holdings.items()
+                       if any(card.rank.letter == rank and card.suit is trump for card in record.dealt)), None)
+        if holder is None:
+            return None
+        held[holder.side] += 1
+    return held
+
+
+def hand_points(code: str, game: Game, table: Table, score: dict[Side, int],
+                taken: dict[Side, int], honours_claimed: frozenset[Side] | None = None) -> list[dict[Side, int]]:
+    """The points the hand itself scores, in the order they are scored (tricks, then honours)."""
+    if game.family == "whist":
+        tricks = {side: max(0, taken[side] - 6) for side in (Side.NS, Side.EW)}
+        stages = [tricks]
+        if code == "short-whist":
+            honours = honours_held(table) or {}
+            # A claim of the game or the score at the end of the hand counts the honours the side held; a claim
+            # withdrawn counts for nothing (facts.Claim.honours_claim).
+            claimed = honours_claimed if honours_claimed is not None else honours_claimants(table)
+            # Short Whist 3, 4 and 7: four honours score four, three score two; called to be scored;
+            # not by players at the score of four when the deal began.
+            stages.append({side: (4 if count == 4 else 2 if count == 3 else 0)
+                           if side in claimed and score[side] != 4 else 0
+                           for side, count in honours.items()})
+        return stages
+    points = {Side.NS: 0, Side.EW: 0}
+    making = table.making
+    if making is None or making.maker is None:
+        return [points]
+    makers = making.maker.side
+    made = taken[makers]
+    lone = making.lone is not None
+    if made >= 5:
+        points[makers] += game.value("lone_march", 4) if lone else game.value("march", 2)
+    elif made >= 3:
+        points[makers] += game.value("lone_point", 1) if lone else game.value("point", 1)
+    else:
+        points[makers.other] += game.value("lone_euchre", 4) if lone else game.value("euchre", 2)
+    return [points]
+
+
+class Penalty(Struct, frozen=True):
+    """One option a side takes (or must take), as it bears on the score."""
+
+    kind: str
+    """An option kind: score, deduct, take_tricks, forfeit, new_deal, or one that leaves the score alone."""
+    number: int | None
+    to: Side | None
+    """Who gains (score, take_tricks, forfeit's receivers)."""
+    offenders: Side | None
+    """Who pays (deduct, take_tricks, forfeit)."""
+
+
+SCORE_KINDS = ("score", "deduct", "take_tricks", "forfeit")
+VOIDS_HAND = ("new_deal",)
+"""Options after which the hand is not scored: a new deal annuls it."""
+
+
+class HandRules(Struct, frozen=True):
+    """What the laws that apply say about scoring this hand."""
+
+    capped: frozenset[Side] = frozenset()
+    """Sides that cannot win the game by this hand (Short Whist 82, Long Whist 11)."""
+    void: bool = False
+    """The hand is not scored (a house's "the hand ends")."""
+    no_points: frozenset[Side] = frozenset()
+    """Sides not entitled to score what they made on the hand (Euchre 90)."""
+    lone_march: int | None = None
+    """What a lone player's five tricks score, where a law says (Euchre 102: only two)."""
+    abandoned: bool = False
+    """The hands were abandoned: the tricks stand as they were taken (Euchre 49, Short Whist 59)."""
+    no_honours: frozenset[Side] = frozenset()
+    """Sides that cannot score honours by this hand (Short Whist 4 and 6)."""
+    honours_claimed: frozenset[Side] | None = None
+    """Sides whose standing claims count as a claim of honours (Short Whist 7); None: read from the table."""
+
+
+def hand_score(code: str, game: Game, table: Table, rules: HandRules = HandRules(),
+               taken: dict[Side, int] | None = None) -> dict[Side, int] | None:
+    """The hand's own points, counted once from nothing; None when the hand was not played out."""
+    taken = taken if taken is not None else tricks_taken(table, rules.abandoned)
+    if taken is None:
+        return None
+    total = {Side.NS: 0, Side.EW: 0}
+    if rules.void:
+        return total
+    # The score before the hand still decides what the hand may score (Short Whist 4: no honours at four).
+    for stage in _stages(code, game, table, table.scenario.score or total, taken, rules):
+        for side, points in stage.items():
+            total[side] += points
+    return total
+
+
+def _stages(code: str, game: Game, table: Table, score: dict[Side, int], taken: dict[Side, int],
+            rules: HandRules) -> list[dict[Side, int]]:
+    stages = hand_points(code, game, table, score, taken, rules.honours_claimed)
+    if rules.lone_march is not None and game.family == "euchre" and table.making and table.making.maker \
+            and table.making.lone is not None and taken[table.making.maker.side] >= game.hand_size:
+        stages = [{side: min(points, rules.lone_march) for side, points in stage.items()} for stage in stages]
+    if rules.no_points:
+        stages = [{side: 0 if side in rules.no_points else points for side, points in stage.items()}
+                  for stage in stages]
+    if rules.no_honours and len(stages) > 1:  # Short Whist: tricks, then honours
+        stages[1] = {side: 0 if side in rules.no_honours else points for side, points in stages[1].items()}
+    return stages
+
+
+def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | None,
+                penalties: list[Penalty], rules: HandRules = HandRules()) -> Effect:
+    """The score after the hand: the penalties first (Euchre 4, Short Whist 5 and 72 V, Long Whist 11),
+    then the hand's own points in their order (tricks, then honours), each counted once."""
+    if before is None:
+        return Effect(None, None, "the score before the hand (`score:` in the scenario)")
+    after = dict(before)
+    taken = tricks_taken(table, rules.abandoned)
+    void = rules.void
+    for penalty in penalties:
+        number = penalty.number or 0
+        if penalty.kind in VOIDS_HAND:
+            void = True
+        elif penalty.kind in ("score", "forfeit"):
+            if penalty.to is None:
+                return Effect(None, None, "which side the points go to")
+            after[penalty.to] += number
+        elif penalty.kind == "deduct":
+            if penalty.offenders is None:
+                return Effect(None, None, "which side is penalised")
+            after[penalty.offenders] = max(0, after[penalty.offenders] - number)
+        elif penalty.kind == "take_tricks":
+            if taken is None or penalty.to is None or penalty.offenders is None:
+                return Effect(None, None, "the tricks each side took (play the hand out in the log)")
+            moved = min(number, taken[penalty.offenders])
+            taken = {penalty.to: taken[penalty.to] + moved, penalty.offenders: taken[penalty.offenders] - moved}
+    _cap(after, before, rules.capped, game)
+    if not void:
+        if taken is None:
+            if not table.tricks and not any(p.kind in SCORE_KINDS for p in penalties):
+                return Effect(dict(before), None, None)
+            return Effect(after, meaning_of(code, game, after),
+                          "the rest of the hand: it was not played out, so its own points are not counted")
+        # The penalty takes precedence: once a side is at game, nothing later in the hand is scored.
+        for stage in _stages(code, game, table, before, taken, rules):
+            if max(after.values()) >= game.game_points:
+                break
+            for side, points in stage.items():
+                after[side] += points
+            _cap(after, before, rules.capped, game)
+    return Effect(after, meaning_of(code, game, after), None)
+
+
+def _cap(after: dict[Side, int], before: dict[Side, int], capped: frozenset[Side], game: Game) -> None:
+    for side in capped:
+        after[side] = min(after[side], max(before[side], game.game_points - 1))
