@@ -345,14 +345,14 @@ class Ruling(Struct, frozen=True, dict=True):
         """The question to ask next at the table, as `adjudicate rule --ask` asks: of the open questions whose
         answer changes the ruling, the one that settles the most (laws, remedies, other questions made moot);
         None when no answer would change the ruling."""
-        from adjudicate.ruling.questions import next_question
+        from adjudicate.ruling.branches import next_question
 
         found = next_question(self._ruled())
         return None if found is None else self.questions[found.id]
 
     def asked_ids(self, answers: "Mapping[str, bool] | None" = None) -> frozenset[str]:
         """The ids of the questions this ruling asks, with those that the given answers (of them) open."""
-        from adjudicate.ruling.questions import asked_ids
+        from adjudicate.ruling.branches import asked_ids
 
         return frozenset(asked_ids(self._ruled(), _checked_answers(answers or {})))
 
@@ -361,7 +361,7 @@ class Ruling(Struct, frozen=True, dict=True):
         settled as if the record had said so. An id this ruling does not ask raises `AdjudicateError` (with a
         did-you-mean over the ids it asks); with `strict=False` it is passed over (for answers given to several
         scenarios at once)."""
-        from adjudicate.ruling.questions import asked_ids, redecide
+        from adjudicate.ruling.branches import answered, asked_ids
 
         given = _checked_answers(answers)
         decision = self._ruled()
@@ -370,13 +370,13 @@ class Ruling(Struct, frozen=True, dict=True):
         if stray and strict:
             raise _unasked_error(stray, asked, self.scenario)
         applying = {qid: answer for qid, answer in given.items() if qid in asked}
-        return Ruling._of(redecide(decision, applying), self.__dict__["_given"]) if applying else self
+        return Ruling._of(answered(decision, applying), self.__dict__["_given"]) if applying else self
 
     @classmethod
     def _of(cls, decision: "Decision", given: "Given") -> "Ruling":
         import msgspec
 
-        from adjudicate.render.text import ruling_record
+        from adjudicate.ruling.records import ruling_record
 
         record = ruling_record(decision)
         data = dict(record, irregularities=[_irregularity_data(item) for item in record["irregularities"]])
@@ -412,7 +412,7 @@ class Ruling(Struct, frozen=True, dict=True):
     def to_json(self) -> dict[str, Any]:
         """The data `adjudicate rule --format json` prints, a new dict each call (report.ruling_record, and the
         `record` block, appeal.appeal_record)."""
-        from adjudicate.render.text import ruling_record
+        from adjudicate.ruling.records import ruling_record
 
         return dict(ruling_record(self._ruled()), record=self._record_data())
 
@@ -494,7 +494,7 @@ class Replay(Struct, frozen=True, dict=True):
     def _of(cls, table: "Table", facts: "Facts") -> "Replay":
         import msgspec
 
-        from adjudicate.render.text import replay_record
+        from adjudicate.ruling.records import replay_record
 
         record = replay_record(table, facts)
         data = dict(record, irregularities=[_irregularity_data(item) for item in record["irregularities"]])
@@ -510,7 +510,7 @@ class Replay(Struct, frozen=True, dict=True):
 
     def to_json(self) -> dict[str, Any]:
         """The data `adjudicate replay --format json` prints, a new dict each call (report.replay_record)."""
-        from adjudicate.render.text import replay_record
+        from adjudicate.ruling.records import replay_record
 
         return replay_record(*self._replayed())
 
@@ -625,7 +625,7 @@ def rule(source: Source, *, code: str | None = None, house: str | None = None,
     open questions as if the record had said so (`Ruling.answer`). Raises `AdjudicateError` for
     anything wrong with the scenario or the names given, or an answer to a question it does not ask.
     """
-    from adjudicate.ruling.matcher import rule_loaded
+    from adjudicate.ruling.pipeline import rule_loaded
 
     scenario, given = _read(source, code)
     rulebook = _code_rulebook(code) if code is not None else None

@@ -20,8 +20,8 @@ from adjudicate import api
 from adjudicate.checking import batch as checking
 from adjudicate.cli.app import app
 from adjudicate.play.facts import detect
-from adjudicate.ruling.matcher import rule_scenario
-from adjudicate.render.text import replay_record, ruling_record
+from adjudicate.ruling.pipeline import rule_scenario
+from adjudicate.ruling.records import replay_record, ruling_record
 from adjudicate.record.scenario import load_scenario
 from adjudicate.play.table import replay as replay_hand
 

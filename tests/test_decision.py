@@ -19,7 +19,8 @@ from adjudicate.cli.app import app
 from adjudicate.lawbook.conditions import evaluate
 from adjudicate.ruling.decision import decide
 from adjudicate.play.facts import detect
-from adjudicate.ruling.matcher import bindings, match, offender_of, rule_scenario
+from adjudicate.ruling.matcher import bindings, match, offender_of
+from adjudicate.ruling.pipeline import rule_scenario
 from adjudicate.lawbook.rulebook import builtin_codes, builtin_rulebook
 from adjudicate.record.scenario import parse_scenario
 from adjudicate.ruling.scoring import Penalty, final_score, hand_score

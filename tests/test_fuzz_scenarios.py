@@ -10,7 +10,8 @@ from adjudicate.record.acts import ACT_EXAMPLES
 from adjudicate.record.cards import EUCHRE_PACK, WHIST_PACK
 from adjudicate.errors import InputError
 from adjudicate.play.facts import detect
-from adjudicate.render.text import replay_record, replay_text
+from adjudicate.render.text import replay_text
+from adjudicate.ruling.records import replay_record
 from adjudicate.record.scenario import parse_scenario
 from adjudicate.play.table import replay
 

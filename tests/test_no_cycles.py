@@ -9,8 +9,9 @@ import gc
 from pathlib import Path
 
 from adjudicate.checking import batch as checking
-from adjudicate.ruling.matcher import rule_scenario
-from adjudicate.render.text import replay_record, replay_text, ruling_record, ruling_text
+from adjudicate.ruling.pipeline import rule_scenario
+from adjudicate.render.text import replay_text, ruling_text
+from adjudicate.ruling.records import replay_record, ruling_record
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,7 +19,7 @@ import pytest
 
 from adjudicate.play import facts
 from adjudicate.checking.expectations import compare
-from adjudicate.ruling.matcher import rule_scenario
+from adjudicate.ruling.pipeline import rule_scenario
 from adjudicate.record.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent

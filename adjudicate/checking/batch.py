@@ -372,7 +372,7 @@ def _timed(result: FileResult, started: float, stream: bool = False) -> FileResu
 def _check(path: str, text: str | None, house: str | None) -> FileResult:
     from adjudicate.errors import AdjudicateError, InputError
     from adjudicate.checking.expectations import compare
-    from adjudicate.ruling.matcher import rule_loaded
+    from adjudicate.ruling.pipeline import rule_loaded
     from adjudicate.record.scenario import load_scenario, parse_scenario
 
     try:
@@ -380,7 +380,7 @@ def _check(path: str, text: str | None, house: str | None) -> FileResult:
             scenario = load_scenario(path)
         else:
             scenario = parse_scenario(text, path)
-        decision = rule_loaded(scenario, house=house)
+        decision = rule_loaded(scenario, house=house, questions=False)
     except InputError as error:
         return _unreadable(path, error)
     except AdjudicateError as error:

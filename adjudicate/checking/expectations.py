@@ -124,7 +124,7 @@ def compare(expect: Expect, table: Table, facts: Facts, decision=None) -> list[M
                 found.append(Mismatch(at("unknown"), "unknown", _ids(wanted_open), _ids(open_laws), wanted_open,
                                       open_laws))
         if expect.questions is not None:
-            from adjudicate.ruling.questions import open_ids
+            from adjudicate.ruling.branches import open_ids
 
             wanted_ids, asked = sorted(expect.questions), sorted(open_ids(decision))
             if wanted_ids != asked:
@@ -269,7 +269,7 @@ def _compare_remedies(node: Node, decision, pos: Pos) -> list[Mismatch]:
 
 
 def _offered(outcome) -> dict:
-    from adjudicate.render.text import target_record
+    from adjudicate.ruling.records import target_record
 
     return {"law": outcome.law.id, "chooser": outcome.chooser,
             "options": sorted(item.option.kind for item in outcome.options),

@@ -1,7 +1,6 @@
-"""Renderers: a replayed hand (and later a ruling) as JSON records, a table for people, or Markdown.
+"""The ruling and the replayed hand as text for people (the JSON records are `ruling.records`).
 
-Records are built once (`replay_record`), then printed in each format; the
-renderers know nothing of YAML or of how the facts were found.
+The renderers only read the decision; they know nothing of YAML or of how the facts were found.
 """
 
 from __future__ import annotations
@@ -11,66 +10,10 @@ from typing import TYPE_CHECKING, Any
 from adjudicate.escape import visible
 from adjudicate.play.facts import Facts, Irregularity
 from adjudicate.play.table import Table
+from adjudicate.ruling.records import marks as record_marks
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
-
-
-def _making_record(table: Table) -> dict[str, Any] | None:
-    making = table.making
-    if making is None:
-        return None
-    return {
-        "maker": str(making.maker) if making.maker else None,
-        "act": making.act,
-        "round": making.round,
-        "alone": str(making.lone) if making.lone else None,
-        "discard": str(making.discard) if making.discard else None,
-        "turned_down": making.turned_down,
-    }
-
-
-def replay_record(table: Table, facts: Facts) -> dict[str, Any]:
-    """The reconstructed hand as `replay --format json` gives it (docs/commands.md)."""
-    scenario = table.scenario
-    marks = _marks(facts)
-    return {
-        "scenario": scenario.path,
-        "title": scenario.title,
-        "code": scenario.code,
-        "dealer": str(scenario.dealer),
-        "eldest": str(table.eldest),
-        "turned": str(scenario.turned) if scenario.turned else None,
-        "trump": str(table.trump) if table.trump else None,
-        "making": _making_record(table),
-        "score": {str(side): points for side, points in scenario.score.items()} if scenario.score else None,
-        "tricks": [
-            {
-                "number": trick.number,
-                "leader": str(trick.leader),
-                "cards": [
-                    {"seat": str(play.seat), "card": str(play.card), "entry": play.entry,
-                     **({"withdrawn": True} if play.withdrawn else {}),
-                     **({"irregular": marks[play.entry]} if play.entry in marks else {})}
-                    for play in trick.plays
-                ],
-                "winner": str(trick.winner) if trick.winner and trick.complete else None,
-                "complete": trick.complete,
-                "quitted": trick.quit_entry is not None,
-            }
-            for trick in table.tricks
-        ],
-        "irregularities": [irregularity.to_json() for irregularity in facts.irregularities],
-        "claims": [claim.to_json() for claim in facts.claims],
-        "unknown": facts.unknowns,
-    }
-
-
-def _marks(facts: Facts) -> dict[int, list[str]]:
-    marks: dict[int, list[str]] = {}
-    for irregularity in facts.irregularities:
-        marks.setdefault(irregularity.entry, []).append(irregularity.kind)
-    return marks
 
 
 def _kind_words(kind: str) -> str:
@@ -99,7 +42,7 @@ def _irregularity_line(number: int, irregularity: Irregularity) -> str:
 
 
 def _trick_rows(table: Table, facts: Facts) -> list[list[str]]:
-    marks = _marks(facts)
+    marks = record_marks(facts)
     rows = []
     for trick in table.tricks:
         cards = []
@@ -183,27 +126,6 @@ def _score_text(score: dict | None) -> str | None:
     return ", ".join(f"{side} {points}" for side, points in score.items())
 
 
-def _side_score(score: dict | None) -> dict[str, int] | None:
-    return {str(side): points for side, points in score.items()} if score is not None else None
-
-
-def target_record(target: object) -> dict[str, Any] | None:
-    """What a remedy or a defeat is for: the irregularity, claim or act, as `for` gives it."""
-    from adjudicate.play.facts import Claim
-    from adjudicate.play.table import Moment
-
-    if isinstance(target, Irregularity):
-        return {"kind": target.kind, "seat": str(target.seat) if target.seat else None, "trick": target.trick,
-                "entry": target.entry}
-    if isinstance(target, Claim):
-        return {"kind": "claim", "claim": target.kind, "seat": str(target.seat),
-                "against": str(target.against) if target.against else None, "entry": target.entry}
-    if isinstance(target, Moment):
-        return {"kind": "act", "act": target.act.text(), "seat": str(target.act.seat) if target.act.seat else None,
-                "entry": target.entry}
-    return None
-
-
 _NOUNS = {
     "failed_to_comply": "failure to comply", "called_attention": "remark on the trick",
     "made_after_passing": "bid after passing", "mentioned_suit": "suit mentioned after passing",
@@ -245,101 +167,6 @@ def target_words(target: object) -> str | None:
         who = f"{target.act.seat.word}'s " if target.act.seat else ""
         return f"{who}\"{target.act.text()}\" (log entry {target.entry})"
     return None
-
-
-def _option_record(item) -> dict[str, Any]:
-    return {
-        "kind": item.option.kind,
-        **({"points": item.option.points} if item.option.points is not None else {}),
-        **({"tricks": item.option.tricks} if item.option.tricks is not None else {}),
-        "to": str(item.to) if item.to else None,
-        "text": item.option.wording(),
-    }
-
-
-def ruling_record(decision: "Decision", questions: bool = True) -> dict[str, Any]:
-    """The ruling as `rule --format json` gives it (docs/commands.md).
-
-    `questions=False` leaves out what each open question's answers would rule (which rules the hand again
-    for each answer): for comparing two rulings (`questions.signature`)."""
-    table, facts = decision.table, decision.facts
-    scenario = table.scenario
-
-    def law_record(applied) -> dict[str, Any]:
-        return {"id": applied.law.id, "title": applied.law.title, "section": applied.law.section,
-                "text": applied.law.text, "because": applied.because}
-
-    score = decision.score
-    return {
-        "scenario": scenario.path,
-        "title": scenario.title,
-        "code": decision.rulebook.code,
-        "house": decision.house,
-        "trump": str(table.trump) if table.trump else None,
-        "irregularities": [irregularity.to_json() for irregularity in facts.irregularities],
-        "claims": [claim.to_json() for claim in facts.claims],
-        "laws": [law_record(applied) for applied in decision.laws],
-        "not_applied": [
-            {"law": item.law.id, "title": item.law.title, "by": item.by.id, "how": item.defeat.how,
-             "what": item.defeat.what, "for": [target_record(t) for t in item.targets],
-             "because": item.because}
-            for item in decision.not_applied
-        ],
-        "context": [law_record(applied) for applied in decision.context],
-        "remedies": [
-            {
-                "law": outcome.law.id,
-                "for": [target] if (target := target_record(outcome.target)) else [],
-                "chooser": outcome.chooser,
-                "consult": outcome.consult,
-                **({"text": outcome.remedy.text} if outcome.remedy.text else {}),
-                "made": ({"option": outcome.made.option.kind, "entry": outcome.made_entry}
-                         if outcome.made else None),
-                "options": [_option_record(item) for item in outcome.options],
-            }
-            for outcome in decision.remedies
-        ],
-        "rulings": [{"law": item.law.id, "kind": item.declaration.kind, "text": item.declaration.text}
-                    for item in decision.declarations],
-        "score": None if score is None else {
-            "before": _side_score(score.before),
-            "hand": _side_score(score.hand),
-            "hand_laws": [law.id for law in score.hand_laws],
-            "outcomes": [
-                {
-                    "choices": [{"law": remedy.law.id, "option": item.option.kind,
-                                 "for": [target] if (target := target_record(remedy.target)) else [],
-                                 **({"made": True} if remedy.made is not None else {})}
-                                for remedy, item in outcome.choices],
-                    "after": _side_score(outcome.effect.score_after),
-                    "meaning": outcome.effect.meaning,
-                    **({"needs": outcome.effect.needs} if outcome.effect.needs else {}),
-                }
-                for outcome in score.outcomes
-            ],
-            **({"more": score.more} if score.more else {}),
-        },
-        "unknown": _unknown_records(decision) if questions else [
-            {"question": item.question, "if_so": {"laws": [law.id for law in item.laws]}, "otherwise": {"laws": []}}
-            for item in decision.unknown],
-        "answered": [{"id": qid, "question": question, "answer": answer}
-                     for qid, question, answer in decision.answered],
-    }
-
-
-def _unknown_records(decision: "Decision") -> list[dict[str, Any]]:
-    if not decision.unknown:
-        return []
-    from adjudicate.ruling.questions import open_questions
-
-    def answer(laws, lost) -> dict[str, Any]:
-        return {"laws": [law.id for law in laws], **({"not": [law.id for law in lost]} if lost else {})}
-
-    return [{"id": item.id, "question": item.question, "if_so": answer(item.if_so, item.if_so_not),
-             "otherwise": answer(item.otherwise, item.otherwise_not),
-             **({"together_with": list(item.together)} if item.together else {}),
-             "changes_ruling": item.changes}
-            for item in open_questions(decision)]
 
 
 def and_list(items: list[str]) -> str:
@@ -580,10 +407,8 @@ def ruling_text(decision: "Decision") -> str:
                           "`--format json` lists them under `context`.)"))
         lines.append("")
     if decision.unknown:
-        from adjudicate.ruling.questions import open_questions
-
         lines.append(heading("Open questions"))
-        for asked in open_questions(decision):
+        for asked in decision.questions or ():
             question = visible(asked.question[:1].upper() + asked.question[1:])
             lines.extend(wrap(f"[{asked.id}] {question} {_answers_words(asked)}", "", "  "))
         lines.extend(wrap("(Answer them with --answer ID=yes or ID=no, or rule with --ask to be asked.)"))

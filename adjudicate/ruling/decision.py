@@ -20,6 +20,7 @@ from adjudicate.lawbook.conditions import FactIndex, evaluate
 from adjudicate.lawbook.defeats import Defeat
 from adjudicate.play.facts import Claim, Facts, Irregularity, honours_claimants, settle
 from adjudicate.ruling.matcher import AppliedLaw, OpenQuestion, bindings, holds, match, offender_of
+from adjudicate.ruling.questions import Asked, question_texts
 from adjudicate.lawbook.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.lawbook.rulebook import Law, Rulebook
 from adjudicate.ruling.scoring import SCORE_KINDS, VOIDS_HAND, Effect, HandRules, Penalty, final_score, hand_score
@@ -106,8 +107,8 @@ class Score(Struct, frozen=True):
     """Combinations not scored one by one (past MAX_OUTCOMES)."""
 
 
-class Decision(Struct, frozen=True, dict=True):
-    """The ruling on a hand (`dict=True`: its open questions, worked out when a report asks, are kept with it)."""
+class Decision(Struct, frozen=True):
+    """The ruling on a hand."""
 
     rulebook: Rulebook
     table: Table
@@ -126,6 +127,9 @@ class Decision(Struct, frozen=True, dict=True):
     """The questions the table answered, as (id, question, answer): settled as if the record had said so."""
     unsettled: Facts | None = None
     """The facts as the record gives them, before the answers (`facts` is as answered); None with no answers."""
+    questions: tuple[Asked, ...] | None = None
+    """The open questions, each with what yes and no would rule (`branches.with_questions`); None where they
+    were not worked out (a branch weighed for another question, `check`, which prints no ruling)."""
 
     @property
     def answers(self) -> dict[str, bool]:
@@ -242,8 +246,6 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     unsettled = None
     texts: dict[str, bool] = {}
     if answers:
-        from adjudicate.ruling.questions import question_texts
-
         known = question_texts(rulebook, facts)
         answered = tuple((qid, known[qid], answer) for qid, answer in sorted(answers.items()) if qid in known)
         texts = {known[qid]: answer for qid, answer in answers.items() if qid in known}

@@ -312,31 +312,3 @@ def _because(law: Law, matches: tuple[Match, ...]) -> str:
 def _sentence(text: str) -> str:
     text = text.strip()
     return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
-
-
-def rule_scenario(path: str, rulebook: Rulebook | None = None, house: str | None = None) -> "Decision":
-    """Load, replay, detect and match one scenario file: the whole pipeline.
-
-    `house` (a house id or a file's path, as given on the command line) overrides the scenario's
-    own `house:` (a house id or a path relative to the scenario).
-    """
-    from adjudicate.record.scenario import load_scenario
-
-    return rule_loaded(load_scenario(path), rulebook, house)
-
-
-def rule_loaded(scenario: Scenario, rulebook: Rulebook | None = None, house: str | None = None) -> "Decision":
-    """Replay, detect and match a scenario already read (from a file, a text or a mapping: `adjudicate.api`).
-
-    `rulebook`, when given, is the code to rule by instead of the scenario's `code:`; `house` as for `rule_scenario`.
-    """
-    from adjudicate.ruling.decision import decide
-    from adjudicate.play.facts import detect
-    from adjudicate.play.table import replay
-
-    rulebook, house_name = rulebook_for(scenario, rulebook, house)
-    table = replay(scenario, rulebook.game)
-    return decide(rulebook, table, detect(table), house_name)
-
-
-from adjudicate.lawbook.sources import code_rulebook, rulebook_for  # noqa: E402,F401  (moved; callers keep importing them here)
