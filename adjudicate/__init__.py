@@ -14,8 +14,6 @@ The CLI (`cli`) only parses arguments and calls the API.
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
 TYPE_CHECKING = False
 """True to type checkers only (mypy reads `if TYPE_CHECKING:` so): `typing` is not imported, to keep this import cheap."""
 
@@ -27,6 +25,8 @@ if TYPE_CHECKING:  # for type checkers: the names below, as `__getattr__` gives 
         Target, Trick, check, code, codes, diff, law, law_in_each_code, laws, lint, replay, rule, scenario_schema,
         answer_rulings, parse_answer, read_answers)
     from typing import Any
+
+    from adjudicate.version import __version__
 
 _API = frozenset({
     "AdjudicateError", "Problem", "Pos",
@@ -47,6 +47,11 @@ __all__ = sorted(_API) + ["__version__"]
 
 def __getattr__(name: str) -> Any:
     """`adjudicate.rule` and the rest: imported from `adjudicate.api` when first asked for."""
+    if name == "__version__":
+        from adjudicate.version import __version__
+
+        globals()[name] = __version__
+        return __version__
     if name in _API:
         from adjudicate import api
 

@@ -26,7 +26,6 @@ from typing import IO, TYPE_CHECKING, Any, Iterable, Mapping, Union
 
 from msgspec import Struct, field
 
-from adjudicate import _API
 from adjudicate.errors import AdjudicateError, InputError, Pos, Problem, UsageError, did_you_mean
 
 if TYPE_CHECKING:
@@ -34,16 +33,25 @@ if TYPE_CHECKING:
     from adjudicate.ruling.appeal import Given
     from adjudicate.ruling.decision import Decision
     from adjudicate.play.facts import Facts
-    from adjudicate.lawbook.rulebook import Citation as _Citation
+    from adjudicate.lawbook.library import Citation as _Citation
     from adjudicate.lawbook.rulebook import Clause as _Clause
     from adjudicate.lawbook.rulebook import Law as _Law
-    from adjudicate.lawbook.rulebook import Library, Rulebook
+    from adjudicate.lawbook.library import Library
+    from adjudicate.lawbook.rulebook import Rulebook
     from adjudicate.record.scenario import Scenario
     from adjudicate.play.table import Table
 
-__all__ = sorted(_API)
-"""The library's face: the names `adjudicate` itself offers (`adjudicate._API`, kept there so that `import
-adjudicate` need not import this module)."""
+__all__ = [
+    "AdjudicateError", "Answer", "Answered", "AppliedLaw", "CheckReport", "Choice", "Citation", "Claim",
+    "Clause", "Code", "Counterpart", "Declared", "Irregularity", "Law", "LawEntry", "LintResult", "Made",
+    "Making", "NotApplied", "Note", "Option", "Outcome", "Play", "Pos", "Problem", "Question", "Record",
+    "RecordedFile", "RecordedHouse", "RecordedScenario", "Remedy", "Replay", "Ruling", "Score", "Target",
+    "Trick", "answer_rulings", "check", "code", "codes", "diff", "law", "law_in_each_code", "laws", "lint",
+    "parse_answer", "read_answers", "replay", "rule", "scenario_schema",
+]
+"""The library's face, as a literal list that type checkers read. `adjudicate._API` in the package's
+`__init__` is the same set, kept there so that `import adjudicate` need not import this module
+(tests/test_api.py holds the two equal)."""
 
 Source = Union[str, "os.PathLike[str]", Mapping[str, Any], IO[bytes]]
 """A scenario: a file's path, YAML text, a mapping, or a binary stream (standard input)."""
@@ -586,7 +594,7 @@ def _code_rulebook(code: str) -> "Rulebook":
     """The rulebook `code=` names: a built-in code's id, or a rulebook file's path (trusted, as the command
     line's `--house` is)."""
     from adjudicate.errors import did_you_mean
-    from adjudicate.lawbook.rulebook import builtin_codes, builtin_rulebook
+    from adjudicate.lawbook.builtin import builtin_codes, builtin_rulebook
 
     if code in builtin_codes():
         return builtin_rulebook(code)
@@ -601,7 +609,7 @@ _FILES: dict[tuple[str, int, int], "Rulebook"] = {}
 
 
 def _rulebook_file(path: str) -> "Rulebook":
-    from adjudicate.lawbook.rulebook import load_rulebook
+    from adjudicate.lawbook.reader import load_rulebook
 
     try:
         info = os.stat(path)
@@ -713,7 +721,7 @@ def replay(source: Source, *, code: str | None = None, house: str | None = None)
     """The hand as reconstructed, trick by trick, its irregularities found; sources and arguments as `rule`'s."""
     from adjudicate.play.facts import detect
     from adjudicate.lawbook.games import BUILTIN_GAMES
-    from adjudicate.lawbook.sources import rulebook_for
+    from adjudicate.lawbook.ruled_by import rulebook_for
     from adjudicate.play.table import replay as replay_hand
 
     scenario, _ = _read(source, code)
@@ -780,7 +788,7 @@ class CheckReport(Struct, frozen=True):
 
     def to_sarif(self, coverage: bool = False) -> dict[str, object]:
         """The SARIF 2.1.0 log `adjudicate check --format sarif` prints, as data (docs/ci.md)."""
-        from adjudicate import __version__
+        from adjudicate.version import __version__
         from adjudicate.checking import sarif
 
         return sarif.render_sarif(*self._parts(coverage), version=__version__)
@@ -987,14 +995,14 @@ class Code(Struct, frozen=True):
 
 def codes() -> tuple[str, ...]:
     """The ids of the built-in codes."""
-    from adjudicate.lawbook.rulebook import builtin_codes
+    from adjudicate.lawbook.builtin import builtin_codes
 
     return builtin_codes()
 
 
 def code(name: str) -> Code:
     """A built-in code by its id; `AdjudicateError` (with a did-you-mean) if there is none."""
-    from adjudicate.lawbook.rulebook import builtin_library
+    from adjudicate.lawbook.library import builtin_library
 
     rulebook = builtin_library()[name]
     return Code(rulebook.code, rulebook.title, len(rulebook))
@@ -1008,7 +1016,8 @@ def laws(code: str | None = None, search: str | None = None, *, section: str | N
     to search for, raise `AdjudicateError`.
     """
     from adjudicate.lawbook import search as lawsearch
-    from adjudicate.lawbook.rulebook import builtin_library, builtin_rulebook
+    from adjudicate.lawbook.builtin import builtin_rulebook
+    from adjudicate.lawbook.library import builtin_library
 
     found = list(builtin_rulebook(code.strip().lower()).laws) if code is not None else list(builtin_library().laws())
     if section is None and search is None:
@@ -1023,7 +1032,7 @@ def laws(code: str | None = None, search: str | None = None, *, section: str | N
 
 def law(ref: str, number: str | None = None) -> LawEntry:
     """One law in full: `law("euchre:63")`, a clause `law("short-whist:72.V")`, or `law("euchre", "63")`."""
-    from adjudicate.lawbook.rulebook import builtin_library
+    from adjudicate.lawbook.library import builtin_library
 
     library = builtin_library()
     if number is not None:
@@ -1039,7 +1048,7 @@ def law(ref: str, number: str | None = None) -> LawEntry:
 
 def law_in_each_code(ref: str) -> tuple[LawEntry, ...]:
     """The law (or clause) numbered `ref` ("63", "72.V") in each code that has it, by code."""
-    from adjudicate.lawbook.rulebook import builtin_library
+    from adjudicate.lawbook.library import builtin_library
 
     library = builtin_library()
     found = library.with_id(ref.strip().upper())  # the numeral of a clause in capitals: "72.v" is 72.V
@@ -1073,7 +1082,7 @@ def lint(paths: "Iterable[str | os.PathLike[str]] | None" = None) -> tuple[LintR
     """
     from adjudicate.errors import RulebookError
     from adjudicate.lawbook.house import builtin_house_paths, lint_file
-    from adjudicate.lawbook.rulebook import builtin_paths
+    from adjudicate.lawbook.builtin import builtin_paths
 
     names = [os.fspath(path) for path in paths] if paths else builtin_paths() + builtin_house_paths()
     results = []

@@ -80,7 +80,7 @@ def test_importing_the_package_imports_nothing_else():
 # --- the CLI imports only the face -------------------------------------------------------------------
 
 CLI_MODULES = sorted([*(PACKAGE / "cli").glob("*.py"), PACKAGE / "__main__.py"])
-FACE = {"adjudicate.api", "adjudicate.escape"}
+FACE = {"adjudicate.api", "adjudicate.escape", "adjudicate.version"}
 """Besides the CLI's own modules (adjudicate.cli.*): the API, and the escaping of text from
 files for printing (presentation, not the pipeline)."""
 PLUMBING = {"Terminated", "did_you_mean"}
@@ -441,13 +441,13 @@ def test_lint_and_diff(tmp_path):
 
 
 def test_a_rulebook_file_given_as_code_is_read_once_while_it_is_unchanged(monkeypatch, tmp_path):
-    from adjudicate.lawbook import rulebook as module
+    from adjudicate.lawbook import reader
 
     copy = tmp_path / "euchre.yaml"
     copy.write_bytes((PACKAGE / "rulebooks" / "euchre.yaml").read_bytes())
     loads = []
-    real = module.load_rulebook
-    monkeypatch.setattr(module, "load_rulebook", lambda *a, **k: loads.append(a) or real(*a, **k))
+    real = reader.load_rulebook
+    monkeypatch.setattr(reader, "load_rulebook", lambda *a, **k: loads.append(a) or real(*a, **k))
     for _ in range(3):
         api.rule(REVOKE, code=str(copy))
     assert len(loads) == 1

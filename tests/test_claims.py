@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from adjudicate.cli.app import app
 from adjudicate.lawbook.conditions import All, AnyOf, Not, Question
 from adjudicate.ruling.pipeline import rule_scenario
-from adjudicate.lawbook.rulebook import builtin_codes, builtin_rulebook
+from adjudicate.lawbook.builtin import builtin_codes, builtin_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()

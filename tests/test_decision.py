@@ -21,7 +21,7 @@ from adjudicate.ruling.decision import decide
 from adjudicate.play.facts import detect
 from adjudicate.ruling.matcher import bindings, match, offender_of
 from adjudicate.ruling.pipeline import rule_scenario
-from adjudicate.lawbook.rulebook import builtin_codes, builtin_rulebook
+from adjudicate.lawbook.builtin import builtin_codes, builtin_rulebook
 from adjudicate.record.scenario import parse_scenario
 from adjudicate.ruling.scoring import Penalty, final_score, hand_score
 from adjudicate.record.seats import Side

@@ -157,7 +157,7 @@ RULINGS = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
 
 
 def relations_table() -> str:
-    from adjudicate.lawbook.rulebook import builtin_codes, builtin_rulebook
+    from adjudicate.lawbook.builtin import builtin_codes, builtin_rulebook
 
     rows = ["| code | law | how | defeats | what | reaches | because |", "|---|---|---|---|---|---|---|"]
     for code in builtin_codes():

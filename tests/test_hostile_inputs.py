@@ -352,7 +352,7 @@ def test_the_allowed_folders_widen_with_an_environment_variable(project: Path, m
 
 def test_the_allowed_folders_widen_by_argument(project: Path):
     from adjudicate.record.scenario import load_scenario
-    from adjudicate.lawbook.sources import rulebook_for
+    from adjudicate.lawbook.ruled_by import rulebook_for
 
     loaded = load_scenario(named(project, "house", "../../../outside/club.yaml"))
     with pytest.raises(Exception, match="is outside the project"):
@@ -422,30 +422,33 @@ def test_a_misspelt_house_id_is_reported_at_the_scenarios_house_key(project: Pat
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch):
     """An empty cache folder of this test's own, the rulebooks loaded anew from it."""
-    from adjudicate.lawbook import rulebook as module
+    from adjudicate.lawbook import builtin, reader
+    from adjudicate.lawbook import cache as rulebook_cache
 
     folder = tmp_path / "cache"
     monkeypatch.setenv("ADJUDICATE_CACHE_DIR", str(folder))
     monkeypatch.delenv("ADJUDICATE_NO_CACHE", raising=False)
-    module.builtin_rulebook.cache_clear()
+    builtin.builtin_rulebook.cache_clear()
     yield folder
-    module.builtin_rulebook.cache_clear()
+    builtin.builtin_rulebook.cache_clear()
 
 
 def shipped(code: str):
     """The built-in rulebook parsed from its file, without the cache."""
-    from adjudicate.lawbook import rulebook as module
+    from adjudicate.lawbook import builtin, reader
+    from adjudicate.lawbook import cache as rulebook_cache
 
-    path = module._builtin_dir() / f"{code}.yaml"
-    return module.parse_rulebook(path.read_text(encoding="utf-8"), str(path))
+    path = builtin._builtin_dir() / f"{code}.yaml"
+    return reader.parse_rulebook(path.read_text(encoding="utf-8"), str(path))
 
 
 def cached_file(folder: Path, code: str) -> Path:
-    from adjudicate.lawbook import rulebook as module
+    from adjudicate.lawbook import builtin, reader
+    from adjudicate.lawbook import cache as rulebook_cache
 
-    module.builtin_rulebook.cache_clear()
-    module.builtin_rulebook(code)
-    module.builtin_rulebook.cache_clear()
+    builtin.builtin_rulebook.cache_clear()
+    builtin.builtin_rulebook(code)
+    builtin.builtin_rulebook.cache_clear()
     [path] = folder.glob(f"{code}-*.msgpack")
     return path
 
@@ -456,21 +459,23 @@ def rewrite(path: Path, change) -> None:
 
     import msgspec
 
-    from adjudicate.lawbook import rulebook as module
+    from adjudicate.lawbook import builtin, reader
+    from adjudicate.lawbook import cache as rulebook_cache
 
-    head = len(module._CACHE_MAGIC) + 4
-    entry = msgspec.msgpack.decode(path.read_bytes()[head:], type=module._CacheEntry)
+    head = len(rulebook_cache._CACHE_MAGIC) + 4
+    entry = msgspec.msgpack.decode(path.read_bytes()[head:], type=rulebook_cache._CacheEntry)
     payload = msgspec.msgpack.encode(change(entry))
-    path.write_bytes(module._CACHE_MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload)
+    path.write_bytes(rulebook_cache._CACHE_MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload)
 
 
 @pytest.mark.parametrize("code", ["euchre", "short-whist", "long-whist"])
 def test_every_built_in_rulebook_round_trips_through_the_cache(cache: Path, code: str):
-    from adjudicate.lawbook import rulebook as module
+    from adjudicate.lawbook import builtin, reader
+    from adjudicate.lawbook import cache as rulebook_cache
 
     parsed = shipped(code)
     cached_file(cache, code)
-    loaded = module.builtin_rulebook(code)
+    loaded = builtin.builtin_rulebook(code)
     assert loaded == parsed and loaded is not parsed
     assert [law.condition for law in loaded] == [law.condition for law in parsed]  # tagged unions, tuples kept
 
@@ -479,7 +484,8 @@ def test_a_planted_pickle_in_the_cache_runs_nothing(cache: Path, tmp_path: Path)
     import pickle
     import zlib
 
-    from adjudicate.lawbook import rulebook as module
+    from adjudicate.lawbook import builtin, reader
+    from adjudicate.lawbook import cache as rulebook_cache
 
     marker = tmp_path / "ran"
 
@@ -489,9 +495,9 @@ def test_a_planted_pickle_in_the_cache_runs_nothing(cache: Path, tmp_path: Path)
 
     path = cached_file(cache, "long-whist")
     planted = pickle.dumps(Payload())
-    path.write_bytes(module._CACHE_MAGIC + zlib.crc32(planted).to_bytes(4, "big") + planted)
+    path.write_bytes(rulebook_cache._CACHE_MAGIC + zlib.crc32(planted).to_bytes(4, "big") + planted)
     path.with_name(path.name.replace(".msgpack", ".pickle")).write_bytes(planted)  # the old format's name
-    assert module.builtin_rulebook("long-whist") == shipped("long-whist")
+    assert builtin.builtin_rulebook("long-whist") == shipped("long-whist")
     assert not marker.exists()
 
 
@@ -499,7 +505,8 @@ def test_a_planted_pickle_in_the_cache_runs_nothing(cache: Path, tmp_path: Path)
 def test_an_edited_law_in_the_cache_is_not_printed(cache: Path, field: str):
     import msgspec
 
-    from adjudicate.lawbook import rulebook as module
+    from adjudicate.lawbook import builtin, reader
+    from adjudicate.lawbook import cache as rulebook_cache
 
     code = "short-whist"
     path = cached_file(cache, code)
@@ -523,7 +530,7 @@ def test_an_edited_law_in_the_cache_is_not_printed(cache: Path, field: str):
         return msgspec.structs.replace(entry, rulebook=msgspec.structs.replace(entry.rulebook, laws=tuple(laws)))
 
     rewrite(path, edit)
-    assert module.builtin_rulebook(code).law(target.id) == target
+    assert builtin.builtin_rulebook(code).law(target.id) == target
     result = run("law", f"{code}:{target.id}")
     assert "winnings" not in result.stdout.lower()
 
@@ -531,7 +538,8 @@ def test_an_edited_law_in_the_cache_is_not_printed(cache: Path, field: str):
 def test_a_cache_whose_texts_are_swapped_between_laws_is_not_used(cache: Path):
     import msgspec
 
-    from adjudicate.lawbook import rulebook as module
+    from adjudicate.lawbook import builtin, reader
+    from adjudicate.lawbook import cache as rulebook_cache
 
     path = cached_file(cache, "euchre")
 
@@ -542,32 +550,35 @@ def test_a_cache_whose_texts_are_swapped_between_laws_is_not_used(cache: Path):
         return msgspec.structs.replace(entry, rulebook=msgspec.structs.replace(entry.rulebook, laws=tuple(laws)))
 
     rewrite(path, swap)
-    assert module.builtin_rulebook("euchre") == shipped("euchre")
+    assert builtin.builtin_rulebook("euchre") == shipped("euchre")
 
 
 def test_a_truncated_cache_file_is_ignored_and_written_anew(cache: Path):
-    from adjudicate.lawbook import rulebook as module
+    from adjudicate.lawbook import builtin, reader
+    from adjudicate.lawbook import cache as rulebook_cache
 
     path = cached_file(cache, "long-whist")
     whole = path.read_bytes()
     path.write_bytes(whole[: len(whole) // 2])
-    assert module.builtin_rulebook("long-whist") == shipped("long-whist")
+    assert builtin.builtin_rulebook("long-whist") == shipped("long-whist")
     assert path.read_bytes() == whole
 
 
 def test_a_failed_write_leaves_no_temporary_file(cache: Path, monkeypatch):
-    from adjudicate.lawbook import rulebook as module
+    from adjudicate.lawbook import builtin, reader
+    from adjudicate.lawbook import cache as rulebook_cache
 
     def refuse(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", refuse)
-    assert module.builtin_rulebook("long-whist") == shipped("long-whist")
+    assert builtin.builtin_rulebook("long-whist") == shipped("long-whist")
     assert cache.is_dir() and list(cache.iterdir()) == []
 
 
 def test_another_installs_cache_files_are_left_alone(cache: Path):
-    from adjudicate.lawbook import rulebook as module
+    from adjudicate.lawbook import builtin, reader
+    from adjudicate.lawbook import cache as rulebook_cache
 
     mine = cached_file(cache, "long-whist")
     other = cache / "long-whist-00000000-0000000000000000.msgpack"
@@ -575,12 +586,12 @@ def test_another_installs_cache_files_are_left_alone(cache: Path):
     older = mine.with_name("-".join(mine.name.split("-")[:-1]) + "-0000000000000000.msgpack")
     older.write_bytes(b"this install's older file")
     mine.unlink()
-    module.builtin_rulebook("long-whist")
+    builtin.builtin_rulebook("long-whist")
     assert other.exists() and not older.exists() and mine.exists()
 
 
 def test_the_cache_folder_is_found_the_platforms_way(monkeypatch, tmp_path: Path):
-    from adjudicate.lawbook.rulebook import cache_dir
+    from adjudicate.lawbook.cache import cache_dir
 
     monkeypatch.delenv("ADJUDICATE_CACHE_DIR")
     monkeypatch.delenv("ADJUDICATE_NO_CACHE", raising=False)

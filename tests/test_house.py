@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from adjudicate.cli.app import app
 from adjudicate.lawbook.house import house_rulebook, lint_file
-from adjudicate.lawbook.rulebook import builtin_rulebook
+from adjudicate.lawbook.builtin import builtin_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "house"

@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 
 from adjudicate.errors import UsageError
 from adjudicate.lawbook.search import LawIndex, in_section, query_terms, search, stem, terms
-from adjudicate.lawbook.rulebook import builtin_library, load_rulebook
+from adjudicate.lawbook.library import builtin_library
+from adjudicate.lawbook.reader import load_rulebook
 from adjudicate.cli.app import app
 
 runner = CliRunner()

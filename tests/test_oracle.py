@@ -32,7 +32,7 @@ import yaml
 
 from adjudicate.ruling.decision import decide
 from adjudicate.play.facts import detect
-from adjudicate.lawbook.rulebook import builtin_rulebook
+from adjudicate.lawbook.builtin import builtin_rulebook
 from adjudicate.record.scenario import parse_scenario
 from adjudicate.ruling.scoring import hand_score
 from adjudicate.record.seats import Side

@@ -10,16 +10,10 @@ from pathlib import Path
 import pytest
 
 from adjudicate.errors import Pos, RulebookError, UsageError
-from adjudicate.lawbook.rulebook import (
-    Library,
-    builtin_codes,
-    builtin_library,
-    builtin_rulebook,
-    load_rulebook,
-    paragraphs,
-    parse_rulebook,
-    reflow,
-)
+from adjudicate.lawbook.builtin import builtin_codes, builtin_rulebook
+from adjudicate.lawbook.library import Library, builtin_library
+from adjudicate.lawbook.reader import load_rulebook, parse_rulebook
+from adjudicate.lawbook.rulebook import Rulebook, paragraphs, reflow
 
 DATA = Path(__file__).parent / "data" / "rulebooks"
 
@@ -370,7 +364,7 @@ def test_cavendish_note_cites_a_clause():
 
 def test_built_in_rulebooks_load_from_any_directory_after_install(tmp_path):
     # the YAML is found inside the package (importlib.resources), not from the working directory
-    code = "from adjudicate.lawbook.rulebook import builtin_rulebook as b; print(len(b('long-whist')))"
+    code = "from adjudicate.lawbook.builtin import builtin_rulebook as b; print(len(b('long-whist')))"
     result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "19\n"
@@ -383,31 +377,32 @@ def test_builtin_rulebooks_state_the_game_the_replay_plays():
 
 
 def test_built_in_rulebooks_are_cached_parsed_and_a_damaged_cache_is_ignored(tmp_path, monkeypatch):
-    from adjudicate.lawbook import rulebook as module
+    from adjudicate.lawbook import builtin, reader
+    from adjudicate.lawbook import cache as rulebook_cache
 
     monkeypatch.setenv("ADJUDICATE_CACHE_DIR", str(tmp_path))
-    module.builtin_rulebook.cache_clear()
-    first = module.builtin_rulebook("long-whist")
+    builtin.builtin_rulebook.cache_clear()
+    first = builtin.builtin_rulebook("long-whist")
     [cached] = list(tmp_path.glob("long-whist-*.msgpack"))
-    module.builtin_rulebook.cache_clear()
-    again = module.builtin_rulebook("long-whist")
+    builtin.builtin_rulebook.cache_clear()
+    again = builtin.builtin_rulebook("long-whist")
     assert again == first and again is not first
     cached.write_bytes(b"not a cache file")
-    module.builtin_rulebook.cache_clear()
-    assert module.builtin_rulebook("long-whist") == first
+    builtin.builtin_rulebook.cache_clear()
+    assert builtin.builtin_rulebook("long-whist") == first
     # A cache file made from other bytes (a checksum collision, a hand-copied file) is not trusted.
     import msgspec
     import zlib
-    stale = module.Rulebook("long-whist", "stale", first.metadata, first.game, (), first.path)
-    payload = msgspec.msgpack.encode(module._CacheEntry(b"other bytes", (), stale))
-    cached.write_bytes(module._CACHE_MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload)
-    module.builtin_rulebook.cache_clear()
-    assert module.builtin_rulebook("long-whist") == first
-    entry = msgspec.msgpack.decode(cached.read_bytes()[len(module._CACHE_MAGIC) + 4:], type=module._CacheEntry)
+    stale = Rulebook("long-whist", "stale", first.metadata, first.game, (), first.path)
+    payload = msgspec.msgpack.encode(rulebook_cache._CacheEntry(b"other bytes", (), stale))
+    cached.write_bytes(rulebook_cache._CACHE_MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload)
+    builtin.builtin_rulebook.cache_clear()
+    assert builtin.builtin_rulebook("long-whist") == first
+    entry = msgspec.msgpack.decode(cached.read_bytes()[len(rulebook_cache._CACHE_MAGIC) + 4:], type=rulebook_cache._CacheEntry)
     assert entry.rulebook == first
     monkeypatch.setenv("ADJUDICATE_NO_CACHE", "1")
-    module.builtin_rulebook.cache_clear()
-    assert module.builtin_rulebook("long-whist") == first
-    module.builtin_rulebook.cache_clear()
-    assert module.builtin_rulebook("long-whist") == first
-    module.builtin_rulebook.cache_clear()
+    builtin.builtin_rulebook.cache_clear()
+    assert builtin.builtin_rulebook("long-whist") == first
+    builtin.builtin_rulebook.cache_clear()
+    assert builtin.builtin_rulebook("long-whist") == first
+    builtin.builtin_rulebook.cache_clear()

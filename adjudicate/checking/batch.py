@@ -590,7 +590,7 @@ def coverage(results: Sequence[FileResult]) -> list[CodeCoverage]:
     A near miss shows the law's condition being tested from the side where it does not hold.
     Scenarios under a house variant count for the code it varies; invalid files do not count.
     """
-    from adjudicate.lawbook.rulebook import builtin_codes, builtin_rulebook
+    from adjudicate.lawbook.builtin import builtin_codes, builtin_rulebook
 
     by_code: dict[str, list[FileResult]] = {}
     for result in results:

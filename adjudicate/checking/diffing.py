@@ -7,7 +7,7 @@ from msgspec import Struct
 from adjudicate.errors import AdjudicateError, ScenarioError
 from adjudicate.lawbook.house import house_rulebook
 from adjudicate.ruling.decision import Decision, decide
-from adjudicate.lawbook.sources import code_rulebook
+from adjudicate.lawbook.ruled_by import code_rulebook
 from adjudicate.record.scenario import load_scenario
 
 

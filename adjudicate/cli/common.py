@@ -44,7 +44,7 @@ def new_app(**settings: Any) -> typer.Typer:
 
 def _version(value: bool) -> None:
     if value:
-        from adjudicate import __version__
+        from adjudicate.version import __version__
 
         echo(f"adjudicate {__version__}")
         raise typer.Exit()

@@ -41,8 +41,9 @@ from adjudicate.lawbook.conditions import describe
 from adjudicate.lawbook.defeats import defeat_problems
 from adjudicate.errors import InputError, Pos, Problem, RulebookError, ScenarioError, UsageError, did_you_mean, quote
 from adjudicate.lawbook.games import Game
-from adjudicate.lawbook.rulebook import (_LAW_FIELDS, Law, Rulebook, SourceFile, _Reader, builtin_codes, builtin_rulebook,
-                                 sources_of, with_sources)
+from adjudicate.lawbook.builtin import builtin_codes, builtin_rulebook
+from adjudicate.lawbook.reader import _LAW_FIELDS, _Reader
+from adjudicate.lawbook.rulebook import Law, Rulebook, SourceFile, sources_of, with_sources
 from adjudicate.lawbook.sources import SUFFIXES, Boundary, boundary_for, named_file
 from adjudicate.record.yamlsource import Node, read_yaml, read_yaml_source
 
@@ -400,7 +401,7 @@ _APPLIED: dict[tuple, Rulebook] = {}
 
 def lint_file(path: str) -> tuple[str, Rulebook]:
     """Check a rulebook or house-rules file (told apart by its `varies:` key): ("rulebook" | "house", result)."""
-    from adjudicate.lawbook.rulebook import _read
+    from adjudicate.lawbook.reader import _read
 
     try:
         root = read_yaml(path)

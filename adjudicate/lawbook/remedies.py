@@ -23,6 +23,7 @@ from msgspec import Struct
 from adjudicate.lawbook.conditions import Condition, parse_condition
 from adjudicate.errors import InputError, Pos, Problem, did_you_mean
 from adjudicate.record.yamlsource import Node
+from adjudicate.record.vocabulary import OPTIONS
 
 CHOOSERS: dict[str, str] = {
     "adversaries": "the side opposed to the offender",
@@ -40,37 +41,6 @@ CHOOSERS: dict[str, str] = {
 }
 """Who may choose, as a law words it."""
 
-OPTIONS: dict[str, tuple[str, str | None]] = {
-    "score": ("add {points} points to their own score", "points"),
-    "deduct": ("deduct {points} points from the offenders' score", "points"),
-    "take_tricks": ("take {tricks} tricks from the offenders and add them to their own", "tricks"),
-    "forfeit": ("the offenders forfeit {points} points to the adversaries", "points"),
-    "new_deal": ("claim a new deal", None),
-    "let_it_stand": ("let the deal or the play stand", None),
-    "call_card": ("call the card (it must be played when asked, unless it would make him revoke)", None),
-    "call_suit": ("call a suit from the offender or his partner when next either of them leads", None),
-    "call_highest": ("call his highest of the suit led", None),
-    "call_lowest": ("call his lowest of the suit led", None),
-    "require_highest": ("require the offender's partner to play his highest of the suit led", None),
-    "require_lowest": ("require the offender's partner to play his lowest of the suit led", None),
-    "require_win": ("require him to win the trick, if he can", None),
-    "require_lose": ("require him to lose the trick", None),
-    "withdraw_and_substitute": ("withdraw the cards played after the error and play others", None),
-    "play_out": ("require the hand to be played out", None),
-    "partner_must_pass": ("the offender's partner must pass", None),
-    "elect_play": ("elect that it shall be played", None),
-    "play_alone": ("elect that he play it alone", None),
-    "call_hands": ("have both opposing hands laid on the table and call their cards", None),
-    "search_tricks": ("search all the tricks", None),
-    "count_hand": ("count the hand, to see if it holds more or fewer cards than it should", None),
-    "change_discard": ("change his discard", None),
-    "shuffle_again": ("compel a fresh shuffle", None),
-    "cut_again": ("have the pack cut again", None),
-    "deal_again": ("deal again", None),
-    "see_card": ("see the card", None),
-    "place_cards": ("have the cards placed before their players", None),
-}
-"""What a side may be offered: each kind with its wording, and its number (points or tricks) if any."""
 
 SCORE_KINDS = ("score", "deduct", "take_tricks", "forfeit")
 _SLUG = re.compile(r"[a-z][a-z0-9_]*")

@@ -27,7 +27,8 @@ from typing import Any, Iterable, Mapping
 from msgspec import Struct
 
 from adjudicate.errors import UsageError
-from adjudicate.lawbook.rulebook import Law, read_cache_file, write_cache_file
+from adjudicate.lawbook.cache import read_cache_file, write_cache_file
+from adjudicate.lawbook.rulebook import Law
 
 FIELD_WEIGHTS = {"title": 3.0, "section": 2.0, "text": 1.0, "notes": 1.0}
 """How much a word counts in each field of a law (before BM25F's length discount)."""
@@ -201,7 +202,7 @@ class _CountsCache(Struct, frozen=True):
 
 def search_cache_file() -> str | None:
     """The file the built-in laws' counted stems are kept in (one for this install), or None (no cache)."""
-    from adjudicate.lawbook.rulebook import _install_tag, cache_dir
+    from adjudicate.lawbook.cache import _install_tag, cache_dir
 
     base = cache_dir()
     return None if base is None else os.path.join(base, f"search-{_install_tag()}.msgpack")
@@ -212,8 +213,8 @@ def _stamp(laws: tuple[Law, ...]) -> str:
     (its stop words) and the stemmer's."""
     import zlib
 
-    from adjudicate import __version__
-    from adjudicate.lawbook.rulebook import _builtin_dir
+    from adjudicate.version import __version__
+    from adjudicate.lawbook.builtin import _builtin_dir
 
     parts = [__version__]
     for code in sorted({law.code for law in laws}):

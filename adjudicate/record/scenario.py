@@ -18,7 +18,7 @@ from adjudicate.record.acts import Act, parse_act
 from adjudicate.record.cards import Card, Suit, parse_card
 from adjudicate.errors import InputError, Pos, Problem, ScenarioError, did_you_mean, in_file_order, quote
 from adjudicate.record.seats import Seat, Side
-from adjudicate.record.vocabulary import KINDS
+from adjudicate.record.vocabulary import KINDS, OPTIONS
 from adjudicate.record.yamlsource import NULL_TAG, Node, parse_yaml, read_text
 
 TOP_KEYS = frozenset({"title", "notes", "code", "house", "dealer", "score", "hands", "turned", "log", "expect"})
@@ -450,8 +450,6 @@ class _Reader:
         return " ".join(child.text("`meaning`").split()) if child is not None else None
 
     def expected_outcome(self, node: Node) -> ExpectedOutcome:
-        from adjudicate.lawbook.remedies import OPTIONS
-
         node.expect_map("an expected outcome")
         node.check_keys("an expected outcome", EXPECTED_OUTCOME_KEYS, required=("after",))
         choices = None
@@ -504,8 +502,6 @@ class _Reader:
 
     def expected_remedies(self, node: Node) -> Node:
         """Check `expect.remedies` (a list of {law, chooser, options, ...}); kept as the node, for comparing."""
-        from adjudicate.lawbook.remedies import OPTIONS
-
         node.expect_seq("`expect.remedies`")
         problems: list[Problem] = []
         for item in node.elements():

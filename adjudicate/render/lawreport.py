@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from adjudicate.lawbook.rulebook import Citation, Clause, Law, Library
+    from adjudicate.lawbook.library import Citation, Library
+    from adjudicate.lawbook.rulebook import Clause, Law
 
 WIDTH = 78
 """Law texts are wrapped to this width, whatever the terminal, so output is the same everywhere."""

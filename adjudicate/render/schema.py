@@ -79,7 +79,7 @@ def scenario_schema() -> dict[str, Any]:
     """The JSON Schema of a scenario file, as a dict ready for `json.dumps`."""
     from adjudicate.record import acts, scenario, vocabulary
     from adjudicate.lawbook.remedies import OPTIONS
-    from adjudicate.lawbook.rulebook import builtin_codes
+    from adjudicate.lawbook.builtin import builtin_codes
 
     p = patterns()
     text = {"type": ["string", "number", "boolean"]}

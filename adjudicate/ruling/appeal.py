@@ -80,8 +80,9 @@ def _sha256(data: bytes) -> Any:
 def appeal_record(decision: "Decision", given: Given) -> dict[str, Any]:
     """The `record` block of `rule --format json`: the version, the code, the house, the scenario and the answers
     the decision was made with (its `answered`), by question id."""
-    from adjudicate import __version__
-    from adjudicate.lawbook.rulebook import builtin_codes, sources_of
+    from adjudicate.version import __version__
+    from adjudicate.lawbook.builtin import builtin_codes
+    from adjudicate.lawbook.rulebook import sources_of
 
     sources = sources_of(decision.rulebook)
     houses = [source for source in sources if source.kind == "house"]

@@ -23,7 +23,6 @@ from adjudicate.record.seats import Seat, Side
 from adjudicate.play.table import Moment, Table
 
 if TYPE_CHECKING:
-    from adjudicate.ruling.decision import Decision
     from adjudicate.record.scenario import Scenario
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 from adjudicate.lawbook.rulebook import Rulebook
-from adjudicate.lawbook.sources import rulebook_for
+from adjudicate.lawbook.ruled_by import rulebook_for
 from adjudicate.play.facts import detect
 from adjudicate.play.table import replay
 from adjudicate.record.scenario import Scenario, load_scenario

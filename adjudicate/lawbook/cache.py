@@ -1,0 +1,288 @@
+"""A cache of the built-in rulebooks, parsed, and the one reader and atomic writer of cache files (the law
+search's index uses them too).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from msgspec import Struct
+
+from adjudicate.lawbook.rulebook import Rulebook
+
+
+# --- a cache of the built-in rulebooks, parsed ------------------------------------
+# Reading a built-in rulebook with every check takes ~60 ms; decoding the cached copy well under 1 ms.
+#
+# The cache holds data, never code: msgpack decoded by msgspec into exactly the `Rulebook` type (its
+# records and nothing else), so a planted file can construct no other object. A file is used only
+#  - under its own name: the code, a digest of this install's folder (two checkouts or venvs keep
+#    their own files) and a key made of the rulebook's bytes, the package's version and the stamps
+#    (size, time) of the modules whose records it holds;
+#  - when its header is this format's, the checksum it records is that of the payload that follows
+#    (a truncated or damaged file), and the payload holds exactly the shipped rulebook's bytes;
+#  - when every law's text, clause and note (and its title and section) stands verbatim in the shipped
+#    rulebook file, at the law's own record there: an edited cache cannot put words in a law's mouth.
+# What the last check does not cover (conditions, remedies, our `because` sentences) is trusted as
+# derived: someone able to write the cache folder and recompute the checksums could change a ruling,
+# but not a quoted law, and not run anything. ADJUDICATE_NO_CACHE=1 turns the cache off;
+# ADJUDICATE_CACHE_DIR moves it.
+
+_CACHED_CLASSES = ("lawbook/rulebook.py", "lawbook/reader.py", "lawbook/conditions.py", "lawbook/remedies.py",
+                   "lawbook/defeats.py", "lawbook/games.py", "record/cards.py", "record/vocabulary.py", "errors.py")
+"""The modules whose records a cache file holds, and the reader that made them, relative to the package's folder."""
+_CACHE_MAGIC = b"adjudicate rulebook cache, msgpack 1\n"
+_CACHE_SUFFIX = ".msgpack"
+_MAX_CACHE_BYTES = 8 * 1024 * 1024
+
+
+class _CacheEntry(Struct, frozen=True):
+    """What a cache file holds after its header."""
+
+    source: bytes
+    """The shipped rulebook file's bytes it was parsed from (compared whole: no digest can collide)."""
+    offsets: tuple[int, ...]
+    """Where each law's record starts in the shipped file (its `id:`), for checking the texts."""
+    rulebook: Rulebook
+
+
+def cache_dir() -> str | None:
+    """Where the parsed built-in rulebooks are kept, the platform's way; None when turned off.
+
+    ADJUDICATE_CACHE_DIR if set; else on Windows %LOCALAPPDATA%\\adjudicate\\Cache; else
+    $XDG_CACHE_HOME/adjudicate (when set to an absolute path, as the XDG spec asks); else
+    ~/Library/Caches/adjudicate on macOS and ~/.cache/adjudicate elsewhere.
+    """
+    import sys
+
+    if os.environ.get("ADJUDICATE_NO_CACHE"):
+        return None
+    if os.environ.get("ADJUDICATE_CACHE_DIR"):
+        return os.environ["ADJUDICATE_CACHE_DIR"]
+    home = os.path.expanduser("~")
+    if sys.platform == "win32":
+        return os.path.join(os.environ.get("LOCALAPPDATA") or os.path.join(home, "AppData", "Local"),
+                            "adjudicate", "Cache")
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg):
+        return os.path.join(xdg, "adjudicate")
+    if sys.platform == "darwin":
+        return os.path.join(home, "Library", "Caches", "adjudicate")
+    return os.path.join(home, ".cache", "adjudicate")
+
+
+# Checksums are zlib's CRC-32, not SHA-256: `hashlib` costs 2 ms to import, as much as the whole load, and
+# no digest without a secret would stop someone able to write the cache folder; the source is compared whole.
+
+def _install_tag() -> str:
+    """A checksum of this install's folder: each checkout or virtualenv has cache files of its own."""
+    import zlib
+
+    return f"{zlib.crc32(os.path.dirname(os.path.abspath(__file__)).encode('utf-8', 'surrogateescape')):08x}"
+
+
+def _cache_file(code: str, data: bytes) -> str | None:
+    """The cache file of the built-in rulebook parsed from `data`, or None (no cache)."""
+    import sys
+    import zlib
+
+    from adjudicate.version import __version__
+
+    base = cache_dir()
+    if base is None:
+        return None
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    stamps = [__version__, sys.version, str(len(data))]
+    for name in _CACHED_CLASSES:
+        try:
+            info = os.stat(os.path.join(here, name))
+        except OSError:
+            return None
+        stamps.append(f"{name}:{info.st_size}:{info.st_mtime_ns}")
+    key = (zlib.crc32(data) << 32) | zlib.crc32("\n".join(stamps).encode())
+    return os.path.join(base, f"{code}-{_install_tag()}-{key:016x}{_CACHE_SUFFIX}")
+
+
+def cached_rulebook(code: str, data: bytes) -> "Rulebook | None":
+    """The cached rulebook of `code` parsed from `data`, if a cache file holds it and passes every check."""
+    import msgspec
+
+    path = _cache_file(code, data)
+    payload = read_cache_file(path, _CACHE_MAGIC) if path is not None else None
+    if payload is None:
+        return None
+    try:
+        entry = msgspec.msgpack.Decoder(_CacheEntry).decode(payload)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None  # a foreign or older file is only a cache miss
+    rulebook = entry.rulebook
+    if entry.source != data or rulebook.code != code or not _verbatim(rulebook, entry.offsets, data):
+        return None
+    return rulebook
+
+
+def store_rulebook(code: str, data: bytes, rulebook: "Rulebook") -> None:
+    """Write the cache file (atomically: a temporary file renamed), then remove this install's stale ones.
+
+    Nothing is left behind when writing fails, and a rulebook whose texts the load-time check could not
+    find in its file is not cached at all.
+    """
+    import msgspec
+
+    path = _cache_file(code, data)
+    if path is None:
+        return
+    offsets = _record_offsets(rulebook, data)
+    if offsets is None or not _verbatim(rulebook, offsets, data):
+        return
+    payload = msgspec.msgpack.encode(_CacheEntry(data, offsets, rulebook))
+    if not write_cache_file(path, _CACHE_MAGIC, payload, prefix=f".{code}-"):
+        return
+    folder = os.path.dirname(path)
+    mine = f"{code}-{_install_tag()}-"  # only this install's earlier files: another install's are its own
+    try:
+        for stale in os.listdir(folder):
+            if stale.startswith(mine) and stale.endswith(_CACHE_SUFFIX) and stale != os.path.basename(path):
+                os.remove(os.path.join(folder, stale))
+    except OSError:
+        pass
+
+
+def read_cache_file(path: str, magic: bytes) -> memoryview | None:
+    """A cache file's payload, if the file is there, no larger than _MAX_CACHE_BYTES, begins with `magic`
+    and its checksum holds; None otherwise (a cache miss, never an error)."""
+    import zlib
+
+    try:
+        with open(path, "rb") as handle:
+            blob = handle.read(_MAX_CACHE_BYTES + 1)
+    except OSError:
+        return None
+    head = len(magic)
+    if len(blob) > _MAX_CACHE_BYTES or not blob.startswith(magic):
+        return None
+    payload = memoryview(blob)[head + 4:]
+    if zlib.crc32(payload).to_bytes(4, "big") != blob[head:head + 4]:
+        return None
+    return payload
+
+
+def write_cache_file(path: str, magic: bytes, payload: bytes, prefix: str) -> bool:
+    """Write a cache file atomically (a temporary file, named from `prefix`, renamed), `magic` and a checksum
+    before the payload; whether it was written. Nothing is left behind where the disk says no."""
+    import tempfile
+    import zlib
+
+    folder = os.path.dirname(path)
+    temporary = None
+    try:
+        os.makedirs(folder, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
+        with os.fdopen(handle, "wb") as out:
+            out.write(magic + zlib.crc32(payload).to_bytes(4, "big") + payload)
+        os.replace(temporary, path)
+        temporary = None
+        return True
+    except OSError:
+        return False  # no cache where the disk says no
+    finally:
+        if temporary is not None:
+            try:
+                os.remove(temporary)
+            except OSError:
+                pass
+
+
+def _record_offsets(rulebook: Rulebook, data: bytes) -> tuple[int, ...] | None:
+    """Where each law's record starts in the file's text (from the positions the reader gave), or None."""
+    text = data.decode("utf-8")
+    starts = [0]
+    for line in text.split("\n"):
+        starts.append(starts[-1] + len(line) + 1)
+    offsets = []
+    for law in rulebook.laws:
+        if not 0 < law.pos.line < len(starts):
+            return None
+        offsets.append(starts[law.pos.line - 1] + law.pos.column - 1)
+    return tuple(offsets)
+
+
+def _verbatim(rulebook: Rulebook, offsets: tuple[int, ...], data: bytes) -> bool:
+    """Whether each law's text, clauses and notes, title and section stand word for word in the rulebook file
+    `data`, within the law's own record (which starts at its offset with the law's `id:`)."""
+    if len(offsets) != len(rulebook.laws) or list(offsets) != sorted(set(offsets)):
+        return False
+    source = data.decode("utf-8")
+    ends = (*offsets[1:], len(source))
+    for law, start, end in zip(rulebook.laws, offsets, ends):
+        line_start = source.rfind("\n", 0, start) + 1
+        indent = source[line_start:start]
+        if (indent.strip("- ") or not (source.startswith(f'id: "{law.id}"\n', start)
+                                       or any(source.startswith(f"id: {form}\n", start) for form in _forms(law.id)))
+                or not _plain_field(source, start, end, indent, "title", law.title)
+                or not _plain_field(source, start, end, indent, "section", law.section)):
+            return False
+        key = "\n" + " " * len(indent) + "text: |\n"
+        at = source.find(key, start, end)
+        if at < 0 or not _literal_at(source, at + len(key), end, law.text):
+            return False
+        for key, parts in (("clauses", law.clauses), ("notes", law.notes)):
+            if parts and not _blocks_hold(source, start, end, indent, key, [part.text for part in parts]):
+                return False
+    return True
+
+
+def _blocks_hold(source: str, start: int, end: int, indent: str, key: str, texts: list[str]) -> bool:
+    """Whether the record's `key:` list (clauses, notes) holds a `text: |` block for each text, in order."""
+    import re
+
+    head = "\n" + " " * len(indent) + f"{key}:"
+    at = source.find(head, start, end)
+    if at < 0:
+        return False
+    following = re.compile(r"\n {%d}[^ \n]" % len(indent)).search(source, at + len(head), end)  # the record's next key
+    stop = following.start() if following else end
+    blocks = []
+    at = source.find("text: |\n", at, stop)
+    while at >= 0:
+        blocks.append(at + len("text: |\n"))
+        at = source.find("text: |\n", at + 1, stop)
+    return len(blocks) == len(texts) and all(_literal_at(source, block, stop, text)
+                                             for block, text in zip(blocks, texts))
+
+
+def _forms(value: str) -> tuple[str, ...]:
+    """How a one-line value may be written plain or quoted in the file."""
+    return (value, f'"{value}"', "'" + value.replace("'", "''") + "'")
+
+
+def _plain_field(source: str, start: int, end: int, indent: str, key: str, value: str) -> bool:
+    """Whether the record holds `key: value` (plain or quoted) at its own indentation."""
+    prefix = "\n" + " " * len(indent) + f"{key}: "
+    if source.find(f"{prefix}{value}\n", start, end) >= 0:  # plain, as nearly every one is
+        return True
+    return any(source.find(prefix + form + "\n", start, end) >= 0 for form in _forms(value)[1:])
+
+
+def _literal_at(source: str, at: int, end: int, text: str) -> bool:
+    """Whether the literal block scalar (`|`) whose lines start at `at` holds exactly `text`, and ends there."""
+    stop = at
+    while stop < end and source[stop] == " ":
+        stop += 1
+    indent = source[at:stop]
+    if not indent or not text.endswith("\n"):
+        return False
+    block = "\n".join(indent + line if line else "" for line in text[:-1].split("\n")) + "\n"
+    stop = at + len(block)
+    if stop > len(source) or not source.startswith(block, at):
+        return False
+    while stop < len(source):  # the block ends: the next line that is not blank is less indented
+        newline = source.find("\n", stop)
+        line = source[stop:newline if newline >= 0 else len(source)]
+        if line.strip():
+            return not line.startswith(indent)
+        if newline < 0:
+            break
+        stop = newline + 1
+    return True
