@@ -722,7 +722,7 @@ def replay(source: Source, *, code: str | None = None, house: str | None = None)
     from adjudicate.play.facts import detect
     from adjudicate.lawbook.games import BUILTIN_GAMES
     from adjudicate.lawbook.ruled_by import rulebook_for
-    from adjudicate.play.table import replay as replay_hand
+    from adjudicate.play.replay import replay as replay_hand
 
     scenario, _ = _read(source, code)
     if code is None and scenario.code in BUILTIN_GAMES and not (house or scenario.house):

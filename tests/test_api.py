@@ -23,7 +23,7 @@ from adjudicate.play.facts import detect
 from adjudicate.ruling.pipeline import rule_scenario
 from adjudicate.ruling.records import replay_record, ruling_record
 from adjudicate.record.scenario import load_scenario
-from adjudicate.play.table import replay as replay_hand
+from adjudicate.play.replay import replay as replay_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"

@@ -375,7 +375,8 @@ def test_schema_is_valid_draft_2020_12_and_matches_the_loader():
     schema = _schema()
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     jsonschema.Draft202012Validator.check_schema(schema)
-    from adjudicate.record.scenario import EXPECT_KEYS, TOP_KEYS
+    from adjudicate.record.expect import EXPECT_KEYS
+    from adjudicate.record.scenario import TOP_KEYS
 
     assert set(schema["properties"]) == set(TOP_KEYS)
     assert set(schema["properties"]["expect"]["properties"]) == set(EXPECT_KEYS)

@@ -25,7 +25,7 @@ from adjudicate.lawbook.builtin import builtin_codes, builtin_rulebook
 from adjudicate.record.scenario import parse_scenario
 from adjudicate.ruling.scoring import Penalty, final_score, hand_score
 from adjudicate.record.seats import Side
-from adjudicate.play.table import replay
+from adjudicate.play.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))

@@ -13,7 +13,7 @@ from adjudicate.play.facts import detect
 from adjudicate.render.text import replay_text
 from adjudicate.ruling.records import replay_record
 from adjudicate.record.scenario import parse_scenario
-from adjudicate.play.table import replay
+from adjudicate.play.replay import replay
 
 # Twenty times the examples under ADJUDICATE_HYPOTHESIS=long (tests/conftest.py).
 EXAMPLES = 300 * (20 if os.environ.get("ADJUDICATE_HYPOTHESIS") == "long" else 1)

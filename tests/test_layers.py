@@ -83,3 +83,14 @@ def test_no_module_imports_itself_round_a_circle():
     # The package's __init__ offers the API's names lazily (`adjudicate.rule`): it stands above `api`, and no
     # module of the package imports it (the version is `adjudicate.version`).
     assert graph.find_modules_that_directly_import("adjudicate") == set()
+
+
+def test_no_class_is_longer_than_a_reader_can_hold():
+    """No class over 300 lines (docs/architecture.md: the replay is split by the phases of a hand, the
+    scenario's reader from its `expect` block's, the rulebook's reader from its model and cache)."""
+    long = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > 300:
+                long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}: {node.end_lineno - node.lineno + 1} lines")
+    assert not long, long

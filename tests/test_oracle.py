@@ -36,7 +36,7 @@ from adjudicate.lawbook.builtin import builtin_rulebook
 from adjudicate.record.scenario import parse_scenario
 from adjudicate.ruling.scoring import hand_score
 from adjudicate.record.seats import Side
-from adjudicate.play.table import replay
+from adjudicate.play.replay import replay
 
 HERE = Path(__file__).resolve().parent
 FIXTURE_DIR = HERE / "data" / "oracle"

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 from adjudicate.cli.app import app
 from adjudicate.play.facts import detect
 from adjudicate.record.scenario import parse_scenario
-from adjudicate.play.table import replay
+from adjudicate.play.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 DESIGN_EXAMPLE = ROOT / "scenarios" / "euchre" / "revoke-established.yaml"

@@ -60,7 +60,7 @@ def summarise(decision: Decision) -> Summary:
 def diff(house: str, paths) -> list[Difference]:
     """Rule every scenario under `paths` by its code and by the house; say which change."""
     from adjudicate.play.facts import detect
-    from adjudicate.play.table import replay
+    from adjudicate.play.replay import replay
 
     from adjudicate.checking.batch import collect
 

@@ -15,7 +15,7 @@ from msgspec import Struct
 from adjudicate.errors import Pos
 from adjudicate.play.facts import Facts
 from adjudicate.lawbook.rulebook import law_sort_key
-from adjudicate.record.scenario import Expect
+from adjudicate.record.expect import Expect
 from adjudicate.play.table import Table
 from adjudicate.record.yamlsource import Node
 

@@ -77,7 +77,7 @@ def patterns() -> dict[str, str]:
 
 def scenario_schema() -> dict[str, Any]:
     """The JSON Schema of a scenario file, as a dict ready for `json.dumps`."""
-    from adjudicate.record import acts, scenario, vocabulary
+    from adjudicate.record import acts, expect as expect_block, scenario, vocabulary
     from adjudicate.lawbook.remedies import OPTIONS
     from adjudicate.lawbook.builtin import builtin_codes
 
@@ -143,14 +143,14 @@ def scenario_schema() -> dict[str, Any]:
         "winners": {"type": "array", "items": seat, "description": "The winner of each complete trick, in order."},
         "irregularities": {"type": "array", "description": "Exactly these irregularities, in any order.",
                            "items": {"type": "object", "required": ["kind"], "additionalProperties": False,
-                                     "properties": _only(scenario.EXPECTED_IRREGULARITY_KEYS, {
+                                     "properties": _only(expect_block.EXPECTED_IRREGULARITY_KEYS, {
                                          "kind": {"enum": list(vocabulary.KINDS)},
                                          "seat": seat,
                                          "trick": {"type": "integer", "minimum": 1},
                                          "established": {"type": "boolean"}})}},
         "remedies": {"type": "array", "description": "Remedies the ruling must offer.",
                      "items": {"type": "object", "minProperties": 1, "additionalProperties": False,
-                               "properties": _only(scenario.EXPECTED_REMEDY_KEYS, {
+                               "properties": _only(expect_block.EXPECTED_REMEDY_KEYS, {
                                    "law": {"type": ["string", "integer"]},
                                    "chooser": {"type": "string",
                                                "description": "A side (NS, EW), a seat, or the role's words."},
@@ -166,21 +166,21 @@ def scenario_schema() -> dict[str, Any]:
                                                             "by": {"type": ["string", "integer"]}}}]}},
         "score": {"type": "object", "additionalProperties": False,
                   "description": "The hand's own points and the final score (or one for each open choice).",
-                  "properties": _only(scenario.EXPECTED_SCORE_KEYS, {
+                  "properties": _only(expect_block.EXPECTED_SCORE_KEYS, {
                       "hand": {"anyOf": [score, {"type": "null"}],
                                "description": "The hand's own points, counted once (null: not played out)."},
                       "after": {**score, "description": "The one final score, when no choice is open."},
                       "meaning": {"type": "string", "description": "What it means: NS win a single game."},
                       "outcomes": {"type": "array", "description": "Exactly these final scores.",
                                    "items": {"type": "object", "required": ["after"], "additionalProperties": False,
-                                             "properties": _only(scenario.EXPECTED_OUTCOME_KEYS, {
+                                             "properties": _only(expect_block.EXPECTED_OUTCOME_KEYS, {
                                                  "after": {"anyOf": [score, {"type": "null"}]}, "meaning": {"type": "string"},
                                                  "choices": {"type": "array", "items": {
                                                      "type": "string", "pattern": r"^\s*\S+\s+[a-z_]+\s*$",
                                                      "description": "A law and an option: 63 score."}}})}}})},
     }
     top["expect"] = {"type": "object", "description": "What the ruling should be, for `adjudicate check`.",
-                     "properties": _only(scenario.EXPECT_KEYS, expect), "additionalProperties": False}
+                     "properties": _only(expect_block.EXPECT_KEYS, expect), "additionalProperties": False}
     return {
         "$schema": DRAFT,
         "title": "adjudicate scenario",

@@ -9,7 +9,7 @@ import os
 from adjudicate.lawbook.rulebook import Rulebook
 from adjudicate.lawbook.ruled_by import rulebook_for
 from adjudicate.play.facts import detect
-from adjudicate.play.table import replay
+from adjudicate.play.replay import replay
 from adjudicate.record.scenario import Scenario, load_scenario
 from adjudicate.ruling.branches import with_questions
 from adjudicate.ruling.decision import Decision, decide

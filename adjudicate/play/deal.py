@@ -1,0 +1,48 @@
+"""Setting out: the hands as dealt, and in Whist the trump card as the dealer's last card.
+"""
+
+from __future__ import annotations
+
+from adjudicate.errors import Pos
+from adjudicate.play.state import _State
+from adjudicate.play.table import SeatRecord
+from adjudicate.record.cards import Card, Trump
+from adjudicate.record.seats import SEATS
+
+
+class _Deal(_State):
+    # --- setting out -------------------------------------------------------
+    def deal(self) -> None:
+        scenario, euchre = self.scenario, self.euchre
+        turned = scenario.turned
+        # Whist: the trump card is the dealer's last card, unless the log says it came to another hand.
+        holder = scenario.dealer
+        if not euchre:
+            given = next((entry.act.target for entry in scenario.log
+                          if entry.act.verb == "give" and entry.act.word == "trump"), None)
+            if given is not None and given is not scenario.dealer:
+                holder = self.trump_card_to = given
+        if turned is not None and scenario.turned_pos is not None:
+            self.place(turned, holder if not euchre else "the turned card", scenario.turned_pos)
+        for seat in SEATS:
+            holding = scenario.hands.get(seat)
+            cards = set(holding.cards) if holding else set()
+            seen: dict[Card, Pos] = {}
+            for card, pos in zip(holding.cards if holding else (), holding.positions if holding else ()):
+                if card in seen:
+                    self.problem(pos, f"the hand of {seat}: {card} is listed twice (also at column {seen[card].column})")
+                    continue
+                seen[card] = pos
+                if not euchre and card == turned and seat is holder:
+                    continue
+                self.place(card, seat, pos)
+            listed = len(cards)
+            complete = bool(holding and holding.complete)
+            if not euchre and turned is not None and seat is holder:
+                # The turned card is the dealer's last card (Short Whist law 44 III).
+                if turned not in cards:
+                    cards.add(turned)
+                    listed += 1
+            self.records[seat] = SeatRecord(seat, cards, complete, listed)
+        if not euchre:
+            self.trumps = Trump(turned.suit if turned else None, bowers=False)

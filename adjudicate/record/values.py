@@ -1,0 +1,61 @@
+"""The values a scenario file's pieces hold (a seat, a card, a score, a law's id), read with their positions:
+shared by the scenario's reader and its `expect` block's."""
+
+from __future__ import annotations
+
+import re
+
+from adjudicate.errors import did_you_mean, quote
+from adjudicate.record.cards import Card
+from adjudicate.record.seats import Seat, Side
+from adjudicate.record.yamlsource import Node
+
+LAW_ID = re.compile(r"[0-9]+|[A-Z]+[0-9]+")
+"""A law's id as `expect` names it: its number ("63"), or a house's added law ("H1")."""
+QUESTION_ID = r"[A-Za-z0-9][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)+"
+"""An open question's id as `expect.unknown` may name it: `E-held-spade-trick-1`, `euchre-22-pack-shuffled-below-table`."""
+
+
+class _Values:
+    @staticmethod
+    def nonempty(node: Node, what: str) -> str:
+        value = node.text(what).strip()
+        if not value:
+            raise node.error(f"{what} should not be empty")
+        return value
+
+    @staticmethod
+    def seat(node: Node, what: str) -> Seat:
+        text = node.text(what)
+        try:
+            return Seat.parse(text)
+        except ValueError:
+            raise node.error(f"{what}: {quote(text)} is not a seat; expected N, E, S or W"
+                             f"{did_you_mean(text.upper(), ['N', 'E', 'S', 'W'])}") from None
+
+    @staticmethod
+    def card(node: Node, what: str) -> Card:
+        text = node.text(what)
+        try:
+            return Card.parse(text)
+        except ValueError as error:
+            raise node.error(f"{what}: {error}") from None
+
+    def score(self, node: Node) -> dict[Side, int]:
+        node.expect_map("`score`")
+        node.check_keys("`score`", frozenset({"NS", "EW"}))
+        score = {Side.NS: 0, Side.EW: 0}
+        for key, _, value in node.items():
+            points = value.integer(f"the score of {key}")
+            if not 0 <= points <= 99:
+                raise value.error(f"the score of {key} should be between 0 and 99, not {points}")
+            score[Side(key)] = points
+        return score
+
+    @staticmethod
+    def law_id(node: Node, what: str) -> str:
+        text = node.text(f"a law id in {what}").strip()
+        if not LAW_ID.fullmatch(text):
+            raise node.error(f"{quote(text)} in {what} is not a law id: expected a law's number, like \"63\", "
+                             "or a house's added law, like \"H1\"")
+        return text
