@@ -25,16 +25,17 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "revoke": ("a player held a card of the suit led and played another suit (Euchre 62, Short Whist 71)", {
         "card": CARD, "suit_led": SUIT, "question_asked": BOOL, "question_entry": INT, "answered_negative": BOOL,
         "established": BOOL, "established_by": TEXT, "established_entry": INT, "corrected": BOOL,
-        "corrected_entry": INT, "claimed": BOOL, "held": TEXT, "cut_against_adversaries": BOOL}),
+        "corrected_entry": INT, "claimed": BOOL, "held": TEXT, "cut_against_adversaries": BOOL, "lapsed": BOOL}),
     "lead_out_of_turn": ("a player led when it was not his turn to lead", {
         "card": CARD, "due": SEAT, "followed": INT, "played_to": INT, "all_followed": BOOL, "taken_back": BOOL,
-        "by_lone_player": BOOL, "partner_of_due": BOOL}),
+        "by_lone_player": BOOL, "partner_of_due": BOOL, "adversaries_to_lead": BOOL}),
     "third_hand_before_second": ("the third hand played before the second", {
-        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL}),
+        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL}),
     "fourth_hand_before_partner": ("the fourth hand played before his partner, the second hand", {
-        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL}),
+        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL,
+        "lapsed": BOOL}),
     "played_out_of_turn": ("a player played to a trick before his turn", {
-        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL}),
+        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL}),
     "omitted_play": ("a trick was turned and quitted without a card from one player", {
         "discovered_after_next_play": BOOL}),
     "two_cards_one_trick": ("a player played two cards to one trick", {"cards": TEXT}),
@@ -53,7 +54,7 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
         "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL}),
     "hand_thrown": ("a player threw his cards face up on the table", {
         "all_four": BOOL, "lone_adversary": BOOL, "by_lone_player": BOOL}),
-    "called_attention": ("a player called attention to the trick before his partner had played", {"partner": SEAT}),
+    "called_attention": ("a player called attention to the trick before his partner had played", {"partner": SEAT, "lapsed": BOOL}),
     "winning_card_led_again": ("a player led again before his partner had played to the trick", {
         "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL}),
     "bid_out_of_turn": ("a player passed, ordered up or assisted out of turn", {
@@ -85,7 +86,13 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "failed_to_comply": ("a player called on to play a card, suit, highest or lowest did not", {
         "required": TEXT, "card": CARD}),
 }
-"""Every irregularity kind: what it is, and its own facts (beyond COMMON_FIELDS)."""
+"""Every irregularity kind: what it is, and its own facts (beyond COMMON_FIELDS).
+
+`lapsed` (a corrected revoke, the fourth hand before his partner, attention called to the trick): the player
+whose play to the trick the penalty would direct (the revoker's substitute card, the partner's card) has played
+it with no demand from the adversaries before it, so that penalty can no longer be exacted. `adversaries_to_lead`
+(a lead or play out of turn): the offender's adversaries are to lead next: the due leader, or the winner of the
+trick once complete (absent until then)."""
 
 CLAIM_FIELDS: dict[str, str] = {
     "kind": TEXT, "seat": SEAT, "side": SIDE, "against": SEAT, "after_cut": BOOL, "after_mix": BOOL, "trick": INT,
@@ -128,7 +135,8 @@ dealt, when the record shows it (`honours_known`, `side_honours_known`: his whol
 is placed); absent otherwise, so a test on them does not hold and the law's question is asked instead.
 For a shuffle, touch, cut, deal or mix: `first` (no one did it before in this phase) and `repeat` (he did it
 before in this phase); for a shuffle also `before_dealers_partner` (the dealer's partner shuffled later in the
-phase). For `give` (a card or packet dealt to the wrong hand), `to_dealer`: the hand it went to is the dealer's. For a call: `would_revoke` (the card called was not one he could play without revoking)
+phase). For `give` (a card or packet dealt to the wrong hand), `to_dealer`: the hand it went to is the dealer's. For a call: `would_revoke` (the card called was not one he could play without revoking; for a requirement to
+win or lose the trick, he could do it only with a card he may not play)
 and `target_holds` (the player called on to lead a suit held one), absent where his hand is not known.
 """
 
