@@ -732,9 +732,14 @@ def whist_trump_card(table: Table) -> Iterator[Irregularity]:
             before_him = first.leader.steps_to(dealer) if first else 4
             played_before = len([p for p in first.plays if p.entry < moment.entry]) if first else 0
             if played_before < before_him:
+                # Short Whist 53: once his turn has come and he has played to the first trick, he holds the
+                # trump card lawfully, and "it cannot be asked for".
+                lapsed = dealer_first_play is not None
                 yield Irregularity("trump_card_lifted_early", dealer, 1, moment.entry,
                                    f"the dealer {_name(dealer)} took the trump card into his hand before his turn "
-                                   f"to play to the first trick", {})
+                                   f"to play to the first trick"
+                                   + ("; he has since played to it, no one having desired him to lay the card on "
+                                      "the table" if lapsed else ""), {"lapsed": lapsed})
         if act.verb == "forget trump":
             yield Irregularity("trump_card_forgotten", dealer, moment.trick, moment.entry,
                                f"the dealer {_name(dealer)} declared he could not recollect the trump card", {})
@@ -868,6 +873,12 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
                     for later in table.moments[moment.entry:])
         elif act.verb == "give":
             details[moment.entry] = {"to_dealer": act.target is table.dealer}
+        elif act.verb == "names" and not table.game.euchre and act.cards and act.card == table.scenario.turned:
+            # Short Whist 53: the trump card named after the dealer has taken it into his hand.
+            details[moment.entry] = {"trump_card_taken_up": any(
+                m.entry < moment.entry and m.act.seat is table.dealer and (m.act.verb == "lift trump" or (
+                    m.act.verb in ("play", "correct") and m.phase == "play"))
+                for m in table.moments)}
     trumps = table.trumps
     plays = sorted((play for trick in table.tricks for play in trick.plays), key=lambda play: play.entry)
     for moment in _acts(table, "call"):

@@ -78,7 +78,9 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "dealer_played_before_discard": ("the dealer played before discarding", {}),
     "wrong_number_of_cards": ("a player had more or fewer cards than the deal gives", {"count": INT, "more": BOOL}),
     "trump_card_left": ("the dealer left the trump card on the table after the first trick (Short Whist 52)", {}),
-    "trump_card_lifted_early": ("the dealer took the trump card into his hand before his turn (Short Whist 54)", {}),
+    "trump_card_lifted_early": ("the dealer took the trump card into his hand before his turn (Short Whist 54); "
+                                "`lapsed`: he has since played to the first trick, and holds it lawfully (53)",
+                                {"lapsed": BOOL}),
     "trump_card_forgotten": ("the dealer could not recollect the trump card (Short Whist 55)", {}),
     "honours_called": ("a player called honours other than at the point of eight, or after playing (Long Whist "
                        "16-21)", {"at_eight": BOOL, "after_playing": BOOL, "answered": BOOL}),
@@ -123,7 +125,7 @@ ACT_FIELDS: dict[str, str] = {
     "after_cut": BOOL, "after_turn": BOOL, "after_first_lead": BOOL, "round": INT, "position": INT,
     "honours": INT, "honours_known": BOOL, "side_honours": INT, "side_honours_known": BOOL,
     "first": BOOL, "repeat": BOOL, "would_revoke": BOOL, "target_holds": BOOL,
-    "before_dealers_partner": BOOL, "to_dealer": BOOL,
+    "before_dealers_partner": BOOL, "to_dealer": BOOL, "trump_card_taken_up": BOOL,
 }
 """Facts of any single act of the log, as written: `act: {verb: shuffle, phase: play}`.
 
@@ -135,7 +137,8 @@ dealt, when the record shows it (`honours_known`, `side_honours_known`: his whol
 is placed); absent otherwise, so a test on them does not hold and the law's question is asked instead.
 For a shuffle, touch, cut, deal or mix: `first` (no one did it before in this phase) and `repeat` (he did it
 before in this phase); for a shuffle also `before_dealers_partner` (the dealer's partner shuffled later in the
-phase). For `give` (a card or packet dealt to the wrong hand), `to_dealer`: the hand it went to is the dealer's. For a call: `would_revoke` (the card called was not one he could play without revoking; for a requirement to
+phase). For `give` (a card or packet dealt to the wrong hand), `to_dealer`: the hand it went to is the dealer's. For `names` (Short Whist 53), `trump_card_taken_up`: the card named is the trump card, and the dealer had
+taken it into his hand (lifted it, or played to the first trick). For a call: `would_revoke` (the card called was not one he could play without revoking; for a requirement to
 win or lose the trick, he could do it only with a card he may not play)
 and `target_holds` (the player called on to lead a suit held one), absent where his hand is not known.
 """
