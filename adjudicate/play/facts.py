@@ -889,6 +889,9 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
         answer = next((play for play in plays if play.seat is target and play.entry > moment.entry), None) \
             if target is not None else None
         found: dict[str, object] = {"would_revoke": None, "target_holds": None}
+        if act.cards:
+            # Short Whist 65: the call may be repeated until the card is played.
+            found["called_played"] = any(play.card == act.card and play.entry > moment.entry for play in plays)
         if answer is None and target is not None and act.suit is not None:
             # Not yet led to: what he held when the suit was called, if the record shows it.
             record = table.holdings[target]

@@ -125,7 +125,7 @@ ACT_FIELDS: dict[str, str] = {
     "after_cut": BOOL, "after_turn": BOOL, "after_first_lead": BOOL, "round": INT, "position": INT,
     "honours": INT, "honours_known": BOOL, "side_honours": INT, "side_honours_known": BOOL,
     "first": BOOL, "repeat": BOOL, "would_revoke": BOOL, "target_holds": BOOL,
-    "before_dealers_partner": BOOL, "to_dealer": BOOL, "trump_card_taken_up": BOOL,
+    "before_dealers_partner": BOOL, "to_dealer": BOOL, "trump_card_taken_up": BOOL, "called_played": BOOL,
 }
 """Facts of any single act of the log, as written: `act: {verb: shuffle, phase: play}`.
 
@@ -138,7 +138,7 @@ is placed); absent otherwise, so a test on them does not hold and the law's ques
 For a shuffle, touch, cut, deal or mix: `first` (no one did it before in this phase) and `repeat` (he did it
 before in this phase); for a shuffle also `before_dealers_partner` (the dealer's partner shuffled later in the
 phase). For `give` (a card or packet dealt to the wrong hand), `to_dealer`: the hand it went to is the dealer's. For `names` (Short Whist 53), `trump_card_taken_up`: the card named is the trump card, and the dealer had
-taken it into his hand (lifted it, or played to the first trick). For a call: `would_revoke` (the card called was not one he could play without revoking; for a requirement to
+taken it into his hand (lifted it, or played to the first trick). For a call of a card, `called_played`: the card called has been played since. For a call: `would_revoke` (the card called was not one he could play without revoking; for a requirement to
 win or lose the trick, he could do it only with a card he may not play)
 and `target_holds` (the player called on to lead a suit held one), absent where his hand is not known.
 """
