@@ -916,10 +916,11 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
             continue
         # Short Whist 64: to win (or lose) the trick he would have to play a card he may not play.
         trick = next(t for t in table.tricks if t.number == answer.trick)
-        best = max((trumps.power(play.card, answer.led) for play in trick.active if play.entry < answer.entry),
-                   default=0)
-        def does(card: Card, word: str = act.word) -> bool:
-            wins = trumps.power(card, answer.led) > best
+        led = answer.led
+        best = max((trumps.power(play.card, led) for play in trick.active if play.entry < answer.entry), default=0)
+
+        def does(card: Card, word: str = act.word, led: Suit = led, best: int = best) -> bool:
+            wins = trumps.power(card, led) > best
             return wins if word == "win" else not wins
         lawful = any(does(card) for card in answer.legal)
         details.setdefault(moment.entry, {})["would_revoke"] = not lawful and any(
