@@ -52,7 +52,7 @@ def final(ruling: dict) -> dict:
 
 def test_a_claim_of_the_game_at_the_end_of_the_hand_counts_the_honours(tmp_path):
     ruling = rule(tmp_path, whist("  - S: claim game\n"))
-    assert laws(ruling) == ["2", "3"]
+    assert laws(ruling) == ["2", "3", "7"]
     assert ruling["claims"][0]["honours_claim"] is True
     assert final(ruling) == {"NS": 5, "EW": 3}
 

@@ -270,7 +270,7 @@ SEATS = ["N", "E", "S", "W"]
 VERBS = ["pass", "order up", "assist", "take up", "turn down", "alone", "alone at spades", "name hearts",
          "take it from you", "mention clubs", "ask", "deny", "throw", "remark", "claim revoke E",
          "claim new deal", "mix", "place cards", "last trick", "call honours", "answer", "remind",
-         "lift trump", "leave trump", "forget trump", "deal 2-3", "touch", "count", "shuffle", "new cards",
+         "lift trump", "leave trump", "forget trump", "look trump", "deal 2-3", "touch", "count", "shuffle", "new cards",
          "consult", "elect new deal", "require highest E", "call clubs W", "take back"]
 
 

@@ -34,10 +34,11 @@ HOWS = ("bars", "cancels", "precludes", "forfeits", "supersedes", "saves", "excl
 """How a law defeats another, in the codes' own verbs (Euchre 68 bars, 71 cancels, 98 precludes, 85 forfeits)."""
 WHATS = ("law", "remedies", "rulings")
 """What of the other law is defeated: the whole law, only its remedies, or only its rulings."""
-SAMES = ("offender", "side", "adversaries", "irregularity")
+SAMES = ("offender", "side", "adversaries", "irregularity", "latest")
 """How far the defeat reaches: what it and the other law apply to must share this (`adversaries`: the one's
 offender sits on the side opposed to the other's, as partners who consult on the penalty for the other side's
-lead out of turn)."""
+lead out of turn; `latest`: the other law's irregularity is the other side's latest before the act that
+defeats it, as a consultation forfeits the penalty for the offence it was about, not for a later one)."""
 KEYS = frozenset({"law", "how", "what", "same", "pairs", "because", "when"})
 
 

@@ -266,6 +266,8 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
     details["corrected"] = corrected is not None and established_at is None
     if corrected is not None:
         details["corrected_entry"] = corrected
+        # Short Whist 76: "his highest or lowest card to that trick": not once his card to it is played.
+        details["lapsed"] = _lapsed(table, trick, seat, corrected - 1, seat.side.other)
     details["lone_hand"] = table.lone is not None
     details["claimed"] = bool(claims)
     # The cut for the next deal bars the claim only where it counts against the claimants (Short Whist 78): a
@@ -313,6 +315,7 @@ def leads_out_of_turn(table: Table) -> Iterator[Irregularity]:
             "taken_back": lead.withdrawn,
             "by_lone_player": table.lone is lead.seat,
             "partner_of_due": lead.seat is trick.due_leader.partner,
+            "adversaries_to_lead": trick.due_leader.side is not lead.seat.side,
         }
         because = (f"{_name(lead.seat)} led the {lead.card.name} to trick {trick.number} when it was "
                    f"{_name(trick.due_leader)}'s lead; "
@@ -348,6 +351,12 @@ def plays_out_of_turn(table: Table) -> Iterator[Irregularity]:
                     kind = "fourth_hand_before_partner"
                 else:
                     kind = "played_out_of_turn"
+                if trick.winner is not None:
+                    # Long Whist 7: "if either of the adverse party be to lead": the trick's winner leads next.
+                    details["adversaries_to_lead"] = trick.winner.side is not play.seat.side
+                if kind == "fourth_hand_before_partner":
+                    # Short Whist 68: the partner is called on to win or not to win before he plays to the trick.
+                    details["lapsed"] = _lapsed(table, trick, play.seat.partner, play.entry, play.seat.side.other)
                 because = (f"{_name(play.seat)} played the {play.card.name} to trick {trick.number} "
                            f"before {_name(play.due)}, whose turn it was")
                 yield Irregularity(kind, play.seat, trick.number, play.entry, because, details)
@@ -481,9 +490,22 @@ def calling_attention(table: Table) -> Iterator[Irregularity]:
         partner_played = any(play.seat is seat.partner and play.entry < moment.entry for play in trick.plays)
         if partner_played or seat.partner is table.out:
             continue
+        lapsed = _lapsed(table, trick, seat.partner, moment.entry, seat.side.other)
         yield Irregularity("called_attention", seat, trick.number, moment.entry,
                            f"{_name(seat)} called attention to trick {trick.number} before his partner "
-                           f"{_name(seat.partner)} had played to it", {"partner": seat.partner})
+                           f"{_name(seat.partner)} had played to it"
+                           + (f"; {_name(seat.partner)} then played to the trick with no penalty demanded"
+                              if lapsed else ""), {"partner": seat.partner, "lapsed": lapsed})
+
+
+def _lapsed(table: Table, trick: Trick, seat: Seat, since: int, adversaries: Side) -> bool:
+    """The penalty that directs `seat`'s play to `trick` can no longer be exacted: he has played to the trick
+    after `since` with no demand (`require`, `call`) from the adversaries before his card."""
+    play = next((p for p in trick.plays if p.seat is seat and p.entry > since), None)
+    if play is None:
+        return False
+    return not any(m.act.verb in ("require", "call") and m.act.seat is not None and m.act.seat.side is adversaries
+                   and since < m.entry < play.entry for m in table.moments)
 
 
 @detector
@@ -710,9 +732,14 @@ def whist_trump_card(table: Table) -> Iterator[Irregularity]:
             before_him = first.leader.steps_to(dealer) if first else 4
             played_before = len([p for p in first.plays if p.entry < moment.entry]) if first else 0
             if played_before < before_him:
+                # Short Whist 53: once his turn has come and he has played to the first trick, he holds the
+                # trump card lawfully, and "it cannot be asked for".
+                lapsed = dealer_first_play is not None
                 yield Irregularity("trump_card_lifted_early", dealer, 1, moment.entry,
                                    f"the dealer {_name(dealer)} took the trump card into his hand before his turn "
-                                   f"to play to the first trick", {})
+                                   f"to play to the first trick"
+                                   + ("; he has since played to it, no one having desired him to lay the card on "
+                                      "the table" if lapsed else ""), {"lapsed": lapsed})
         if act.verb == "forget trump":
             yield Irregularity("trump_card_forgotten", dealer, moment.trick, moment.entry,
                                f"the dealer {_name(dealer)} declared he could not recollect the trump card", {})
@@ -846,6 +873,12 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
                     for later in table.moments[moment.entry:])
         elif act.verb == "give":
             details[moment.entry] = {"to_dealer": act.target is table.dealer}
+        elif act.verb == "names" and not table.game.euchre and act.cards and act.card == table.scenario.turned:
+            # Short Whist 53: the trump card named after the dealer has taken it into his hand.
+            details[moment.entry] = {"trump_card_taken_up": any(
+                m.entry < moment.entry and m.act.seat is table.dealer and (m.act.verb == "lift trump" or (
+                    m.act.verb in ("play", "correct") and m.phase == "play"))
+                for m in table.moments)}
     trumps = table.trumps
     plays = sorted((play for trick in table.tricks for play in trick.plays), key=lambda play: play.entry)
     for moment in _acts(table, "call"):
@@ -856,6 +889,9 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
         answer = next((play for play in plays if play.seat is target and play.entry > moment.entry), None) \
             if target is not None else None
         found: dict[str, object] = {"would_revoke": None, "target_holds": None}
+        if act.cards:
+            # Short Whist 65: the call may be repeated until the card is played.
+            found["called_played"] = any(play.card == act.card and play.entry > moment.entry for play in plays)
         if answer is None and target is not None and act.suit is not None:
             # Not yet led to: what he held when the suit was called, if the record shows it.
             record = table.holdings[target]
@@ -869,6 +905,26 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
                 holds = any(trumps.suit_of(card) is act.suit for card in answer.holding.known)
                 found["target_holds"] = True if holds else (False if answer.holding.unknown == 0 else None)
         details.setdefault(moment.entry, {}).update(found)
+    for moment in _acts(table, "require"):
+        act = moment.act
+        if act.word not in ("win", "lose") or act.target is None:
+            continue
+        answer = next((play for play in plays if play.seat is act.target and play.entry > moment.entry), None)
+        details.setdefault(moment.entry, {})["would_revoke"] = None
+        if answer is None or answer.holding is None or answer.legal is None or answer.led is None \
+                or answer.holding.unknown:
+            continue
+        # Short Whist 64: to win (or lose) the trick he would have to play a card he may not play.
+        trick = next(t for t in table.tricks if t.number == answer.trick)
+        led = answer.led
+        best = max((trumps.power(play.card, led) for play in trick.active if play.entry < answer.entry), default=0)
+
+        def does(card: Card, word: str = act.word, led: Suit = led, best: int = best) -> bool:
+            wins = trumps.power(card, led) > best
+            return wins if word == "win" else not wins
+        lawful = any(does(card) for card in answer.legal)
+        details.setdefault(moment.entry, {})["would_revoke"] = not lawful and any(
+            does(card) for card in answer.holding.known)
     return details
 
 

@@ -265,19 +265,18 @@ class _Tricks(_State):
         return held.known <= absent and held.unknown <= len(absent - record.dealt)
 
     def name_card(self, entry: LogEntry) -> None:
-        """`names CARD`: a card named while in his hand is exposed. One he has played, or another has, is not in
-        his hand: naming it exposes nothing."""
+        """`names CARD`: a card named while in his hand is not exposed (no code makes it so: Short Whist 56 and
+        note 22, Euchre 46: a card must be shown, or detached and named, law 60); the act stays in the log."""
         seat, card = entry.act.seat, entry.act.card
         assert seat is not None
         if not self.in_pack(card, entry.pos, f"{seat} names"):
             return
-        if card in self.played or (card == self.scenario.turned and self.euchre and not self.turned_taken):
-            return
+        if card in self.played or card == self.scenario.turned:
+            return  # the trump card any player may name (Short Whist 53 speaks of it)
         record = self.records[seat]
         if card in record.dealt and card not in record.held_at(entry.number, self.game.hand_size).known:
             return  # discarded, or otherwise gone from his hand
-        if self.own(seat, card, entry, "names"):
-            record.exposed.append((entry.number, card, "named"))
+        self.own(seat, card, entry, "names")
 
     def second_card(self, entry: LogEntry) -> None:
         """`second card CARD`: played to the trick just completed by a player who had played to it (he thought he

@@ -129,6 +129,7 @@ _SPECS: tuple[_Spec, ...] = (
     _Spec("lift trump", "", True, False, "lift trump"),
     _Spec("leave trump", "", True, False, "leave trump"),
     _Spec("forget trump", "", True, False, "forget trump"),
+    _Spec("look trump", "", True, False, "look trump"),
     # claims
     _Spec("claim", "claim", True, False, "claim revoke E"),
     # the deal and the pack

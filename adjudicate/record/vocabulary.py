@@ -25,16 +25,17 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "revoke": ("a player held a card of the suit led and played another suit (Euchre 62, Short Whist 71)", {
         "card": CARD, "suit_led": SUIT, "question_asked": BOOL, "question_entry": INT, "answered_negative": BOOL,
         "established": BOOL, "established_by": TEXT, "established_entry": INT, "corrected": BOOL,
-        "corrected_entry": INT, "claimed": BOOL, "held": TEXT, "cut_against_adversaries": BOOL}),
+        "corrected_entry": INT, "claimed": BOOL, "held": TEXT, "cut_against_adversaries": BOOL, "lapsed": BOOL}),
     "lead_out_of_turn": ("a player led when it was not his turn to lead", {
         "card": CARD, "due": SEAT, "followed": INT, "played_to": INT, "all_followed": BOOL, "taken_back": BOOL,
-        "by_lone_player": BOOL, "partner_of_due": BOOL}),
+        "by_lone_player": BOOL, "partner_of_due": BOOL, "adversaries_to_lead": BOOL}),
     "third_hand_before_second": ("the third hand played before the second", {
-        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL}),
+        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL}),
     "fourth_hand_before_partner": ("the fourth hand played before his partner, the second hand", {
-        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL}),
+        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL,
+        "lapsed": BOOL}),
     "played_out_of_turn": ("a player played to a trick before his turn", {
-        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL}),
+        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL}),
     "omitted_play": ("a trick was turned and quitted without a card from one player", {
         "discovered_after_next_play": BOOL}),
     "two_cards_one_trick": ("a player played two cards to one trick", {"cards": TEXT}),
@@ -53,7 +54,7 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
         "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL}),
     "hand_thrown": ("a player threw his cards face up on the table", {
         "all_four": BOOL, "lone_adversary": BOOL, "by_lone_player": BOOL}),
-    "called_attention": ("a player called attention to the trick before his partner had played", {"partner": SEAT}),
+    "called_attention": ("a player called attention to the trick before his partner had played", {"partner": SEAT, "lapsed": BOOL}),
     "winning_card_led_again": ("a player led again before his partner had played to the trick", {
         "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL}),
     "bid_out_of_turn": ("a player passed, ordered up or assisted out of turn", {
@@ -77,7 +78,9 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "dealer_played_before_discard": ("the dealer played before discarding", {}),
     "wrong_number_of_cards": ("a player had more or fewer cards than the deal gives", {"count": INT, "more": BOOL}),
     "trump_card_left": ("the dealer left the trump card on the table after the first trick (Short Whist 52)", {}),
-    "trump_card_lifted_early": ("the dealer took the trump card into his hand before his turn (Short Whist 54)", {}),
+    "trump_card_lifted_early": ("the dealer took the trump card into his hand before his turn (Short Whist 54); "
+                                "`lapsed`: he has since played to the first trick, and holds it lawfully (53)",
+                                {"lapsed": BOOL}),
     "trump_card_forgotten": ("the dealer could not recollect the trump card (Short Whist 55)", {}),
     "honours_called": ("a player called honours other than at the point of eight, or after playing (Long Whist "
                        "16-21)", {"at_eight": BOOL, "after_playing": BOOL, "answered": BOOL}),
@@ -85,7 +88,13 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "failed_to_comply": ("a player called on to play a card, suit, highest or lowest did not", {
         "required": TEXT, "card": CARD}),
 }
-"""Every irregularity kind: what it is, and its own facts (beyond COMMON_FIELDS)."""
+"""Every irregularity kind: what it is, and its own facts (beyond COMMON_FIELDS).
+
+`lapsed` (a corrected revoke, the fourth hand before his partner, attention called to the trick): the player
+whose play to the trick the penalty would direct (the revoker's substitute card, the partner's card) has played
+it with no demand from the adversaries before it, so that penalty can no longer be exacted. `adversaries_to_lead`
+(a lead or play out of turn): the offender's adversaries are to lead next: the due leader, or the winner of the
+trick once complete (absent until then)."""
 
 CLAIM_FIELDS: dict[str, str] = {
     "kind": TEXT, "seat": SEAT, "side": SIDE, "against": SEAT, "after_cut": BOOL, "after_mix": BOOL, "trick": INT,
@@ -116,7 +125,7 @@ ACT_FIELDS: dict[str, str] = {
     "after_cut": BOOL, "after_turn": BOOL, "after_first_lead": BOOL, "round": INT, "position": INT,
     "honours": INT, "honours_known": BOOL, "side_honours": INT, "side_honours_known": BOOL,
     "first": BOOL, "repeat": BOOL, "would_revoke": BOOL, "target_holds": BOOL,
-    "before_dealers_partner": BOOL, "to_dealer": BOOL,
+    "before_dealers_partner": BOOL, "to_dealer": BOOL, "trump_card_taken_up": BOOL, "called_played": BOOL,
 }
 """Facts of any single act of the log, as written: `act: {verb: shuffle, phase: play}`.
 
@@ -128,7 +137,9 @@ dealt, when the record shows it (`honours_known`, `side_honours_known`: his whol
 is placed); absent otherwise, so a test on them does not hold and the law's question is asked instead.
 For a shuffle, touch, cut, deal or mix: `first` (no one did it before in this phase) and `repeat` (he did it
 before in this phase); for a shuffle also `before_dealers_partner` (the dealer's partner shuffled later in the
-phase). For `give` (a card or packet dealt to the wrong hand), `to_dealer`: the hand it went to is the dealer's. For a call: `would_revoke` (the card called was not one he could play without revoking)
+phase). For `give` (a card or packet dealt to the wrong hand), `to_dealer`: the hand it went to is the dealer's. For `names` (Short Whist 53), `trump_card_taken_up`: the card named is the trump card, and the dealer had
+taken it into his hand (lifted it, or played to the first trick). For a call of a card, `called_played`: the card called has been played since. For a call: `would_revoke` (the card called was not one he could play without revoking; for a requirement to
+win or lose the trick, he could do it only with a card he may not play)
 and `target_holds` (the player called on to lead a suit held one), absent where his hand is not known.
 """
 

@@ -143,11 +143,25 @@ class Decision(Struct, frozen=True):
 
 # --- defeats ------------------------------------------------------------------------
 
-def _same(defeat: Defeat, target: object, attackers: list[object | None]) -> bool:
+def _same(defeat: Defeat, target: object, attackers: list[object | None],
+          offences: tuple[Irregularity, ...] = ()) -> bool:
     """Does the defeat reach this thing the defeated law applies to?"""
     if defeat.same is None:
         return True
     victim = offender_of(target)
+    if defeat.same == "latest":
+        # Short Whist 84, Euchre 85: partners who consult lose the penalty they consulted on, that of the other
+        # side's latest offence before the consultation; a later, separate offence gives a fresh choice.
+        for attacker in attackers:
+            seat = offender_of(attacker)
+            entry = getattr(attacker, "entry", None)
+            if seat is None or entry is None:
+                continue
+            before = [item for item in offences if item.entry < entry and item.seat is not None
+                      and item.seat.side is seat.side.other]
+            if before and max(before, key=lambda item: item.entry) is target:
+                return True
+        return False
     for attacker in attackers:
         if defeat.same == "irregularity":
             if attacker is target:
@@ -181,6 +195,8 @@ def _apply_defeats(applied: list[AppliedLaw], hand: FactIndex, pending: dict[str
     A law that would apply only if an open fact is so, and that a law which applies defeats, is not applied
     whatever the answer: its question is not asked (`pending` loses it)."""
     standing = {item.law.id: item for item in applied}
+    offences = tuple({id(fact.source): fact.source for fact in hand
+                      if isinstance(fact.source, Irregularity)}.values())
     not_applied: list[NotApplied] = []
     lost_targets: dict[str, set[int]] = {}  # law id -> ids of bindings whose remedies are gone
     lost_parts: dict[str, set[str]] = {}    # law id -> "remedies" / "rulings" wholly gone
@@ -201,13 +217,14 @@ def _apply_defeats(applied: list[AppliedLaw], hand: FactIndex, pending: dict[str
             else:
                 attackers = bindings(attacker.matches)
             if open_victim is not None:
-                if defeat.same is None or any(_same(defeat, t, attackers) for t in bindings(open_victim.matches)):
+                if defeat.same is None or any(_same(defeat, t, attackers, offences)
+                                              for t in bindings(open_victim.matches)):
                     del pending[defeat.law]
                     not_applied.append(NotApplied(open_victim.law, law, defeat))
                 continue
             assert victim is not None
             targets = [t for t in bindings(victim.matches) if t is not None]
-            reached = [t for t in targets if _same(defeat, t, attackers)]
+            reached = [t for t in targets if _same(defeat, t, attackers, offences)]
             if defeat.pairs:
                 reached = _paired(reached)
             if defeat.same is not None or defeat.pairs:
