@@ -806,11 +806,20 @@ class CheckReport(Struct, frozen=True):
 
         return checking.render_json(*self._parts(coverage))
 
-    def to_text(self, coverage: bool = False) -> str:
-        """`file:line:col: message` lines and the summary, as `adjudicate check` prints them."""
+    def to_text(self, coverage: bool = False, *, verbosity: int = 0) -> str:
+        """`file:line:col: message` lines and the summary, as `adjudicate check` prints them; `verbosity=1` as
+        `check -v` (a line for each file checked first), `-1` as `check -q` (the summary alone, nothing when every
+        file passed)."""
         from adjudicate.checking import batch as checking
 
-        return checking.render_text(*self._parts(coverage))
+        files, summary, covered, skipped = self._parts(coverage)
+        return checking.render_text(files, summary, covered, skipped, verbosity=verbosity)
+
+    def to_jsonl(self) -> "list[dict[str, object]]":
+        """Each file's record of `to_json()`'s `files`, as `adjudicate check --format jsonl` prints them, a line each."""
+        from adjudicate.checking import batch as checking
+
+        return checking.render_jsonl(self.files)
 
     def to_junit(self, coverage: bool = False) -> str:
         """JUnit XML, as `adjudicate check --format junit` prints it: the one format with run times (`time`)."""

@@ -1,5 +1,5 @@
 """Hostile input, through the real command line: every malformed file gets exit 2 and one
-`error: FILE:LINE:COL: message` line per problem (or `error: FILE: message` for the file as a
+`FILE:LINE:COL: message` line per problem (or `FILE: message` for the file as a
 whole), never a traceback, fast; nothing in a file runs; the same input gives the same bytes.
 
 Hypothesis generates the malformed files; the limits each have a test with a time bound.
@@ -42,8 +42,9 @@ def hostile(n: int):
 
 # --- running the command and judging what it printed -----------------------------------
 
-ERROR_LINE = re.compile(r"error: (?P<file>.+?)(?::(?P<line>\d+):(?P<col>\d+))?: (?P<message>\S.*)")
 LINT_LINE = re.compile(r"(?P<file>.+?)(?::(?P<line>\d+):(?P<col>\d+))?: (?P<message>\S.*)")
+ERROR_LINE = LINT_LINE
+"""One shape for `rule`'s and `replay`'s errors (on stderr) and `lint`'s findings (on stdout): path first."""
 
 
 def invoke(*args: str):
@@ -68,7 +69,7 @@ def assert_refused(path: Path, command: str = "replay") -> list[re.Match[str]]:
     matches = []
     for line in lines:
         match = pattern.fullmatch(line)
-        assert match, f"not `error: FILE:LINE:COL: message`: {line!r}"
+        assert match, f"not `FILE:LINE:COL: message`: {line!r}"
         assert match["file"] == str(path), line
         if match["line"] is not None:
             assert int(match["line"]) >= 1 and int(match["col"]) >= 1, line

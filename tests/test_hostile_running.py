@@ -116,7 +116,7 @@ def test_an_unreadable_file_is_reported_and_the_others_still_run(locked, name):
     done = unprivileged_command(name, secret, good)
     no_traceback(done)
     assert done.returncode == 2
-    assert done.stderr.decode().splitlines() == [f"error: {secret}: cannot read: Permission denied"]
+    assert done.stderr.decode().splitlines() == [f"{secret}: cannot read: Permission denied"]
     assert b"Usage:" not in done.stderr and b"revoke by East" in done.stdout  # the good file was still done
 
 
@@ -540,7 +540,7 @@ def test_error_lines_on_stderr_stay_one_line_each(tmp_path: Path):
     done = command("replay", path)
     assert done.returncode == 2
     lines = done.stderr.decode().splitlines()
-    assert lines and all(line.startswith(f"error: {tmp_path}/x\\nerror: forged\\x1b[2J.yaml") for line in lines)
+    assert lines and all(line.startswith(f"{tmp_path}/x\\nerror: forged\\x1b[2J.yaml") for line in lines)
     linted = command("lint", path)
     assert linted.returncode == 2
     assert all(line.startswith(f"{tmp_path}/x\\nerror: forged\\x1b[2J.yaml") for line in linted.stdout.decode().splitlines())

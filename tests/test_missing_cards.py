@@ -200,6 +200,6 @@ def test_impossible_records_are_errors_with_their_place(tmp_path, act, message):
     path.write_text(text, encoding="utf-8")
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"error: {path}:")
+    assert result.stderr.startswith(f"{path}:")
     assert message in result.stderr
     assert "Traceback" not in result.stderr

@@ -78,7 +78,7 @@ def test_errors_name_stdin_with_line_and_column(text: str, where: str, message: 
     result = run("rule", "-", input=text.encode())
     assert result.exit_code == 2
     (line,) = [line for line in result.stderr.splitlines() if line]
-    assert line.startswith(f"error: {where}") and message in line, line
+    assert line.startswith(f"{where}") and message in line, line
 
 
 @pytest.mark.parametrize("data, message", [
@@ -125,7 +125,7 @@ def test_a_house_named_by_a_relative_path_is_looked_for_from_the_working_directo
     monkeypatch.chdir(project / "elsewhere")
     result = run("rule", "-", input=text.encode())
     assert result.exit_code == 2
-    assert "error: <stdin>:3:8: `house`: 'house/no-renege-after-mix.yaml' is not a file (looked for " \
+    assert "<stdin>:3:8: `house`: 'house/no-renege-after-mix.yaml' is not a file (looked for " \
            "house/no-renege-after-mix.yaml)" in result.stderr
 
 

@@ -668,18 +668,34 @@ def coverage_lines(report: Sequence[CodeCoverage]) -> list[str]:
 
 
 def render_text(results: Sequence[FileResult], summary: CheckSummary, report: Sequence[CodeCoverage] | None,
-                skipped: Sequence[Skipped] = ()) -> str:
+                skipped: Sequence[Skipped] = (), verbosity: int = 0) -> str:
     """One `file:line:col: message` line per problem, in file order; links not followed; coverage; the summary.
+
+    `verbosity` 1 (`check -v`) first gives each file checked a line, `path: passed (laws 62, 63, 64)`;
+    -1 (`check -q`) gives the summary alone, and nothing at all when every file passed.
 
     File names and messages come from the files checked: each line is shown with its control
     characters escaped (`adjudicate.escape.visible`), so none can break a line or forge one.
     """
-    lines = [visible(str(finding)) for result in results for finding in result.findings]
-    lines.extend(visible(f"{item.path}: skipped: {item.reason}") for item in skipped if item.kind != HOUSE)
+    if verbosity < 0:
+        return "" if summary.exit_code == 0 else "\n".join(summary_lines(summary)) + "\n"
+    lines = []
+    for result in results:
+        if verbosity > 0:
+            laws = f" (laws {', '.join(result.laws)})" if result.laws else ""
+            lines.append(visible(f"{result.path}: {result.status}{laws}"))
+        lines.extend(visible(str(finding)) for finding in result.findings)
+    lines.extend(visible(f"{item.path}: skipped: {item.reason}") for item in skipped
+                 if item.kind != HOUSE or verbosity > 0)
     if report is not None:
         lines.extend(coverage_lines(report))
     lines.extend(summary_lines(summary))
     return "\n".join(lines) + "\n"
+
+
+def render_jsonl(results: Sequence[FileResult]) -> list[dict[str, object]]:
+    """Each file's record (`files[]` of `render_json`), for JSON Lines: one a line."""
+    return list(render_json(results, summarise(list(results)), None)["files"])  # type: ignore[call-overload]
 
 
 def _finding_record(finding: Finding) -> dict[str, object]:
