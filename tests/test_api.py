@@ -364,7 +364,7 @@ def test_code_overrides_or_supplies_the_scenario_s_code():
 def test_house_is_the_command_line_s_house():
     ruling = api.rule(REVOKE, house="stick-the-dealer")
     result = _invoke("rule", "--format", "json", "--house", "stick-the-dealer", REVOKE)
-    assert ruling.house == "stick-the-dealer" and json.loads(result.stdout) == ruling.to_json()
+    assert ruling.house == "stick-the-dealer" and json.loads(result.stdout) == [ruling.to_json()]
     with pytest.raises(api.AdjudicateError):
         api.rule(REVOKE, house="no-such-house")
 

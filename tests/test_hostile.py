@@ -326,7 +326,7 @@ def test_random_hands_never_crash_replay_in_any_format(tmp_path_factory, text, f
         return
     assert first.stdout.strip() and first.stderr == ""
     if fmt == "json":
-        record = json.loads(first.stdout)
+        (record,) = json.loads(first.stdout)
         assert {"trump", "tricks", "irregularities"} <= set(record)
     second = invoke("replay", "--format", fmt, str(path))
     assert second.stdout_bytes == first.stdout_bytes
@@ -399,7 +399,7 @@ def test_a_scenario_through_a_pipe_is_read_to_its_end(tmp_path):
                            capture_output=True, text=True, timeout=60)
     writer.wait(timeout=60)
     assert ruled.returncode == 0, ruled.stderr
-    assert json.loads(ruled.stdout)["title"] == "East trumps a spade while holding one"
+    assert json.loads(ruled.stdout)[0]["title"] == "East trumps a spade while holding one"
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")

@@ -531,7 +531,7 @@ def test_rule_and_replay_escape_what_could_drive_the_terminal(tmp_path: Path):
     ruled = runner.invoke(app, ["rule", str(path)]).stdout
     assert ruled.split("\n")[0].startswith("Ruling: East\\rSPOOF \\u202eevil")
     as_json = runner.invoke(app, ["rule", "--format", "json", str(path)]).stdout
-    assert "\u202e" not in as_json and json.loads(as_json)["title"].startswith("East\rSPOOF \u202eevil")
+    assert "\u202e" not in as_json and json.loads(as_json)[0]["title"].startswith("East\rSPOOF \u202eevil")
 
 
 def test_error_lines_on_stderr_stay_one_line_each(tmp_path: Path):

@@ -61,7 +61,8 @@ def ruled(tmp_path: Path, text: str, command: str = "rule") -> dict:
     path.write_text(text, encoding="utf-8")
     result = runner.invoke(app, [command, "--format", "json", str(path)])
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+    (record,) = json.loads(result.stdout)  # an array, one record a file
+    return record
 
 
 def kinds(ruling: dict) -> list[tuple]:
