@@ -196,7 +196,7 @@ def test_the_records_render_as_the_command_prints(format):
     from adjudicate.cli.common import dump_json
 
     ruling, replayed = api.rule(REVOKE), api.replay(REVOKE)
-    shown = {"json": (dump_json(ruling.to_json()), dump_json(replayed.to_json())),
+    shown = {"json": (dump_json([ruling.to_json()]), dump_json([replayed.to_json()])),  # an array, one a file
              "table": (ruling.to_text(), replayed.to_text()),
              "markdown": (ruling.to_markdown(), replayed.to_markdown())}[format]
     for command, text in zip(("rule", "replay"), shown):

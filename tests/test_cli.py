@@ -139,7 +139,7 @@ def test_shell_completion_is_offered_installed_and_answers():
     # What that script asks the command when Tab is pressed: the commands, then the options and their values.
     for words, wanted in [("adjudicate ru", ["rule"]), ("adjudicate la", ["laws", "law"]),
                           ("adjudicate rule --fo", ["--format"]),
-                          ("adjudicate rule -f ", ["table", "json", "markdown"]),
+                          ("adjudicate rule -f ", ["table", "json", "jsonl", "markdown"]),
                           ("adjudicate schema -f ", ["json", "yaml"])]:
         env = {**os.environ, "_ADJUDICATE_COMPLETE": "complete_bash", "COMP_WORDS": words,
                "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1))}
