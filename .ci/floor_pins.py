@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import re
 import sys
-import tomllib
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: the same parser, as the package tomli
+    import tomli as tomllib
 from importlib.metadata import version
 from pathlib import Path
 

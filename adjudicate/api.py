@@ -27,9 +27,17 @@ from typing import IO, TYPE_CHECKING, Any, Iterable, Mapping, Union
 from msgspec import Struct, field
 
 from adjudicate.errors import AdjudicateError, InputError, Pos, Problem, UsageError, did_you_mean
+from adjudicate.frozen import FrozenDict, frozen as _frozen
 
 if TYPE_CHECKING:
     from adjudicate.checking import batch as checking, diffing
+    from adjudicate.checking.batch import CheckSummary as CheckSummary
+    from adjudicate.checking.batch import CodeCoverage as CodeCoverage
+    from adjudicate.checking.batch import FileResult as FileResult
+    from adjudicate.checking.batch import Finding as Finding
+    from adjudicate.checking.batch import Skipped as Skipped
+    from adjudicate.checking.diffing import Difference as Difference
+    from adjudicate.checking.diffing import RulingSummary as RulingSummary
     from adjudicate.ruling.appeal import Given
     from adjudicate.ruling.decision import Decision
     from adjudicate.play.facts import Facts
@@ -42,16 +50,46 @@ if TYPE_CHECKING:
     from adjudicate.play.table import Table
 
 __all__ = [
-    "AdjudicateError", "Answer", "Answered", "AppliedLaw", "CheckReport", "Choice", "Citation", "Claim",
-    "Clause", "Code", "Counterpart", "Declared", "Irregularity", "Law", "LawEntry", "LintResult", "Made",
-    "Making", "NotApplied", "Note", "Option", "Outcome", "Play", "Pos", "Problem", "Question", "Record",
-    "RecordedFile", "RecordedHouse", "RecordedScenario", "Remedy", "Replay", "Ruling", "Score", "Target",
-    "Trick", "answer_rulings", "check", "code", "codes", "diff", "law", "law_in_each_code", "laws", "lint",
-    "parse_answer", "read_answers", "replay", "rule", "scenario_schema",
+    "AdjudicateError", "Answer", "Answered", "AppliedLaw", "CheckReport", "CheckSummary", "Choice", "Citation",
+    "Claim", "Clause", "Code", "CodeCoverage", "Counterpart", "Declared", "Difference", "FileResult", "Finding",
+    "FrozenDict", "Irregularity", "Law", "LawEntry", "LintResult", "Made", "Making", "NotApplied", "Note", "Option",
+    "Outcome", "Play", "Pos", "Problem", "Question", "Record", "RecordedFile", "RecordedHouse", "RecordedScenario",
+    "Remedy", "Replay", "Ruling", "RulingSummary", "Score", "Skipped", "Target", "Trick", "answer_rulings", "check",
+    "code", "codes", "diff", "law", "law_in_each_code", "laws", "lint", "parse_answer", "read_answers", "replay",
+    "rule", "scenario_schema",
 ]
 """The library's face, as a literal list that type checkers read. `adjudicate._API` in the package's
 `__init__` is the same set, kept there so that `import adjudicate` need not import this module
 (tests/test_api.py holds the two equal)."""
+
+_CHECKING_RECORDS = {"CheckSummary": "batch", "CodeCoverage": "batch", "FileResult": "batch", "Finding": "batch",
+                     "Skipped": "batch", "Difference": "diffing", "RulingSummary": "diffing"}
+"""The records of `check` and `diff`, defined with the code that makes them (in worker processes too) and
+imported from there when first asked for, so that importing this module does not load the checker."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _CHECKING_RECORDS:
+        import importlib
+
+        value = getattr(importlib.import_module(f"adjudicate.checking.{_CHECKING_RECORDS[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'adjudicate.api' has no attribute {name!r}")
+
+
+def _decode(kind: Any, value: Any) -> Any:
+    """msgspec's hook for the one type of ours it does not know: FrozenDict."""
+    if getattr(kind, "__origin__", kind) is FrozenDict and isinstance(value, Mapping):
+        return _frozen(value)
+    raise NotImplementedError(f"cannot convert to {kind!r}")
+
+
+def _convert(data: Any, kind: Any) -> Any:
+    import msgspec
+
+    return msgspec.convert(data, kind, dec_hook=_decode)
+
 
 Source = Union[str, "os.PathLike[str]", Mapping[str, Any], IO[bytes]]
 """A scenario: a file's path, YAML text, a mapping, or a binary stream (standard input)."""
@@ -87,7 +125,7 @@ class Irregularity(Struct, frozen=True):
     """The log entry (numbered from 1) where it happened."""
     because: str
     """What happened, in a sentence."""
-    details: dict[str, Any] = {}
+    details: FrozenDict[str, Any] = FrozenDict()
     """The timing facts of its kind (`established`, `corrected`, `held`, ...), in the JSON's order."""
     unknown: str | None = None
     """What the record leaves open about it."""
@@ -215,7 +253,7 @@ class Outcome(Struct, frozen=True):
     """One combination of the open choices and the score it leaves: `score.outcomes[]`."""
 
     choices: tuple[Choice, ...]
-    after: dict[str, int] | None
+    after: FrozenDict[str, int] | None
     """The score after the hand (None where the record lacks what it needs: see `needs`)."""
     meaning: str | None
     """What it means: "NS win a single game"."""
@@ -225,8 +263,8 @@ class Outcome(Struct, frozen=True):
 class Score(Struct, frozen=True):
     """The score: `score`."""
 
-    before: dict[str, int] | None
-    hand: dict[str, int] | None
+    before: FrozenDict[str, int] | None
+    hand: FrozenDict[str, int] | None
     """The hand's own points, counted once (None when it was not played out)."""
     hand_laws: tuple[str, ...]
     outcomes: tuple[Outcome, ...]
@@ -308,7 +346,7 @@ class Record(Struct, frozen=True):
     code: RecordedFile
     house: RecordedHouse | None
     scenario: RecordedScenario
-    answers: dict[str, bool]
+    answers: FrozenDict[str, bool]
     """The answers given to open questions, by question id, sorted."""
 
 
@@ -382,13 +420,11 @@ class Ruling(Struct, frozen=True, dict=True):
 
     @classmethod
     def _of(cls, decision: "Decision", given: "Given") -> "Ruling":
-        import msgspec
-
         from adjudicate.ruling.records import ruling_record
 
         record = ruling_record(decision)
         data = dict(record, irregularities=[_irregularity_data(item) for item in record["irregularities"]])
-        ruling = msgspec.convert(data, cls)
+        ruling: Ruling = _convert(data, cls)
         ruling.__dict__["_decision"] = decision
         ruling.__dict__["_given"] = given
         return ruling
@@ -408,9 +444,8 @@ class Ruling(Struct, frozen=True, dict=True):
     def record(self) -> Record:
         """What the ruling was made from, for an appeal: the version, the digests of the rulebook, the house
         files and the scenario, and the answers given (`record` of the JSON; worked out when asked for)."""
-        import msgspec
-
-        return msgspec.convert(self._record_data(), Record)
+        record: Record = _convert(self._record_data(), Record)
+        return record
 
     @property
     def law_ids(self) -> list[str]:
@@ -492,7 +527,7 @@ class Replay(Struct, frozen=True, dict=True):
     turned: str | None
     trump: str | None
     making: Making | None
-    score: dict[str, int] | None
+    score: FrozenDict[str, int] | None
     tricks: tuple[Trick, ...]
     irregularities: tuple[Irregularity, ...]
     claims: tuple[Claim, ...]
@@ -500,13 +535,11 @@ class Replay(Struct, frozen=True, dict=True):
 
     @classmethod
     def _of(cls, table: "Table", facts: "Facts") -> "Replay":
-        import msgspec
-
         from adjudicate.ruling.records import replay_record
 
         record = replay_record(table, facts)
         data = dict(record, irregularities=[_irregularity_data(item) for item in record["irregularities"]])
-        replayed = msgspec.convert(data, cls)
+        replayed: Replay = _convert(data, cls)
         replayed.__dict__["_hand"] = (table, facts)
         return replayed
 
@@ -737,7 +770,7 @@ def replay(source: Source, *, code: str | None = None, house: str | None = None)
 class CheckReport(Struct, frozen=True):
     """What `check` found: each file's result, the paths skipped, and the counts.
 
-    The records are `adjudicate.checking.batch`'s (`FileResult`, `Finding`, `Skipped`, `Summary`); the
+    The records are `adjudicate.checking.batch`'s (`FileResult`, `Finding`, `Skipped`, `CheckSummary`); the
     renderings are exactly `adjudicate check`'s formats, with `coverage=True` as `--coverage`.
     """
 
@@ -745,7 +778,7 @@ class CheckReport(Struct, frozen=True):
     """In order: the paths that could not be checked, the scenario read from a stream (standard input), then
     every file checked, sorted by path."""
     skipped: "tuple[checking.Skipped, ...]"
-    summary: "checking.Summary"
+    summary: "checking.CheckSummary"
     seconds: float = 0.0
     """How long the check took, start to end (the JUnit format's `time`; no other format prints it)."""
 
@@ -773,11 +806,20 @@ class CheckReport(Struct, frozen=True):
 
         return checking.render_json(*self._parts(coverage))
 
-    def to_text(self, coverage: bool = False) -> str:
-        """`file:line:col: message` lines and the summary, as `adjudicate check` prints them."""
+    def to_text(self, coverage: bool = False, *, verbosity: int = 0) -> str:
+        """`file:line:col: message` lines and the summary, as `adjudicate check` prints them; `verbosity=1` as
+        `check -v` (a line for each file checked first), `-1` as `check -q` (the summary alone, nothing when every
+        file passed)."""
         from adjudicate.checking import batch as checking
 
-        return checking.render_text(*self._parts(coverage))
+        files, summary, covered, skipped = self._parts(coverage)
+        return checking.render_text(files, summary, covered, skipped, verbosity=verbosity)
+
+    def to_jsonl(self) -> "list[dict[str, object]]":
+        """Each file's record of `to_json()`'s `files`, as `adjudicate check --format jsonl` prints them, a line each."""
+        from adjudicate.checking import batch as checking
+
+        return checking.render_jsonl(self.files)
 
     def to_junit(self, coverage: bool = False) -> str:
         """JUnit XML, as `adjudicate check --format junit` prints it: the one format with run times (`time`)."""

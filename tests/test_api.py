@@ -196,7 +196,7 @@ def test_the_records_render_as_the_command_prints(format):
     from adjudicate.cli.common import dump_json
 
     ruling, replayed = api.rule(REVOKE), api.replay(REVOKE)
-    shown = {"json": (dump_json(ruling.to_json()), dump_json(replayed.to_json())),
+    shown = {"json": (dump_json([ruling.to_json()]), dump_json([replayed.to_json()])),  # an array, one a file
              "table": (ruling.to_text(), replayed.to_text()),
              "markdown": (ruling.to_markdown(), replayed.to_markdown())}[format]
     for command, text in zip(("rule", "replay"), shown):
@@ -227,7 +227,7 @@ def test_a_ruling_not_made_by_rule_says_so():
 def test_irregularities_keep_the_facts_of_their_kind():
     (revoke,) = api.rule(REVOKE).irregularities
     assert (revoke.kind, revoke.seat, revoke.side, revoke.trick, revoke.entry) == ("revoke", "E", "EW", 1, 5)
-    assert revoke.details["established"] is True and revoke.details["held"] == ["QS"]
+    assert revoke.details["established"] is True and revoke.details["held"] == ("QS",)
 
 
 # --- the sources ---------------------------------------------------------------------------------------
@@ -364,7 +364,7 @@ def test_code_overrides_or_supplies_the_scenario_s_code():
 def test_house_is_the_command_line_s_house():
     ruling = api.rule(REVOKE, house="stick-the-dealer")
     result = _invoke("rule", "--format", "json", "--house", "stick-the-dealer", REVOKE)
-    assert ruling.house == "stick-the-dealer" and json.loads(result.stdout) == ruling.to_json()
+    assert ruling.house == "stick-the-dealer" and json.loads(result.stdout) == [ruling.to_json()]
     with pytest.raises(api.AdjudicateError):
         api.rule(REVOKE, house="no-such-house")
 
@@ -454,3 +454,84 @@ def test_a_rulebook_file_given_as_code_is_read_once_while_it_is_unchanged(monkey
     os.utime(copy, ns=(0, 0))
     api.rule(REVOKE, code=str(copy))
     assert len(loads) == 2
+
+
+# --- typed: a user's script under `mypy --strict` ---------------------------------------------------------
+
+TYPED_SCRIPT = ROOT / "tests" / "data" / "typed" / "user_script.py"
+
+
+def test_a_users_script_runs_and_passes_mypy_strict(tmp_path):
+    """A user's ten lines over `rule`, `check`, `laws` and their results: they run, and `mypy --strict` passes
+    them, reading the package as it reads an installed one that ships `py.typed` (its own modules followed
+    silently: only the user's script is judged)."""
+    import shutil
+
+    script = shutil.copy(TYPED_SCRIPT, tmp_path / "user_script.py")
+    ran = subprocess.run([sys.executable, script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip() == "['62', '63', '64'] [{'NS': 5, 'EW': 3}] True 0 euchre:63 no-such-file.yaml"
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--no-incremental", "user_script.py"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=600, env={**os.environ, "MYPYPATH": str(ROOT)})
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "Success: no issues found in 1 source file" in checked.stdout
+
+
+def test_mypy_strict_reads_the_face_from_literal_lists():
+    """Type checkers read `__all__` only as a literal list: both the package's and the API module's are."""
+    import ast
+
+    for path in (ROOT / "adjudicate" / "__init__.py", ROOT / "adjudicate" / "api.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        assigned = [node.value for node in tree.body if isinstance(node, ast.Assign)
+                    and any(isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets)]
+        assert len(assigned) == 1 and isinstance(assigned[0], ast.List), path
+        assert all(isinstance(item, ast.Constant) for item in assigned[0].elts), path
+
+
+# --- immutable and hashable throughout --------------------------------------------------------------------
+
+SHIPPED = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "scenarios").rglob("*.yaml") if "house" not in path.parts)
+
+
+def _mappings(value: object) -> list[dict]:
+    """Every mapping held anywhere inside a record."""
+    if isinstance(value, msgspec.Struct):
+        return [m for name in value.__struct_fields__ for m in _mappings(getattr(value, name))]
+    if isinstance(value, dict):
+        return [value, *(m for item in value.values() for m in _mappings(item))]
+    if isinstance(value, (tuple, list)):
+        return [m for item in value for m in _mappings(item)]
+    return []
+
+
+def test_every_ruling_and_replay_is_hashable_and_its_mappings_cannot_be_changed():
+    os.chdir(ROOT)
+    for path in SHIPPED:
+        for made in (api.rule(path), api.replay(path)):
+            assert hash(made) == hash(made) and made == made and {made}, path
+            for mapping in _mappings(made):
+                assert isinstance(mapping, api.FrozenDict), (path, mapping)
+                with pytest.raises(TypeError, match="cannot be changed"):
+                    mapping["NS"] = 99
+    ruling = api.rule("scenarios/euchre/revoke-established.yaml")
+    assert ruling.score is not None and ruling.score.outcomes[0].after == {"NS": 5, "EW": 3}
+    with pytest.raises(TypeError):
+        ruling.score.outcomes[0].after["NS"] = 99  # type: ignore[index]
+    assert ruling.score.outcomes[0].after == {"NS": 5, "EW": 3} and hash(ruling.record)
+    with pytest.raises(AttributeError):
+        ruling.title = "changed"  # type: ignore[misc]
+
+
+def test_the_records_of_check_diff_laws_and_lint_are_hashable_and_public():
+    report = api.check(["scenarios/euchre"])
+    assert hash(report) and all(isinstance(result, api.FileResult) for result in report.files)
+    assert isinstance(report.summary, api.CheckSummary)
+    assert hash(api.diff("modern-euchre", ["scenarios/euchre"]))
+    assert all(isinstance(item, api.Difference) for item in api.diff("modern-euchre", ["scenarios/euchre"]))
+    assert hash(api.laws("euchre")) and hash(api.law("euchre:63")) and hash(api.lint())
+    documented = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    for name in ("FileResult", "Finding", "Skipped", "CheckSummary", "CodeCoverage", "Difference", "RulingSummary",
+                 "FrozenDict"):
+        assert f"`{name}`" in documented, name

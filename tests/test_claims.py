@@ -32,7 +32,8 @@ def rule(tmp_path: Path, text: str, name: str = "hand.yaml") -> dict:
     path.write_text(text, encoding="utf-8")
     result = runner.invoke(app, ["rule", "-f", "json", str(path)])
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+    (record,) = json.loads(result.stdout)  # an array, one record a file
+    return record
 
 
 def whist(tail: str, score: str = "{NS: 3, EW: 2}", code: str = "short-whist") -> str:

@@ -139,7 +139,7 @@ def test_shell_completion_is_offered_installed_and_answers():
     # What that script asks the command when Tab is pressed: the commands, then the options and their values.
     for words, wanted in [("adjudicate ru", ["rule"]), ("adjudicate la", ["laws", "law"]),
                           ("adjudicate rule --fo", ["--format"]),
-                          ("adjudicate rule -f ", ["table", "json", "markdown"]),
+                          ("adjudicate rule -f ", ["table", "json", "jsonl", "markdown"]),
                           ("adjudicate schema -f ", ["json", "yaml"])]:
         env = {**os.environ, "_ADJUDICATE_COMPLETE": "complete_bash", "COMP_WORDS": words,
                "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1))}
@@ -170,9 +170,9 @@ def test_schema_takes_a_format():
 @pytest.mark.parametrize("args, meant", [
     (["schema", "-f", "yml"], "'yml' is not one of 'json', 'yaml' (did you mean \"yaml\"?)."),
     (["schema", "--format", "markdown"], "'markdown' is not one of 'json', 'yaml'."),
-    (["rule", "-f", "jsn", SCENARIO], "'jsn' is not one of 'table', 'json', 'markdown' (did you mean \"json\"?)."),
+    (["rule", "-f", "jsn", SCENARIO], "'jsn' is not one of 'table', 'json', 'jsonl', 'markdown' (did you mean \"json\"?)."),
     (["check", "-f", "jnit", SCENARIO], "'jnit' is not one of "),
-    (["laws", "-f", "tabel"], "'tabel' is not one of 'table', 'json', 'markdown' (did you mean \"table\"?)."),
+    (["laws", "-f", "tabel"], "'tabel' is not one of 'table', 'json', 'jsonl', 'markdown' (did you mean \"table\"?)."),
 ])
 def test_a_wrong_format_says_which_was_meant(args, meant):
     done = subprocess.run([SCRIPT, *args], capture_output=True, text=True)

@@ -240,13 +240,13 @@ def test_lint_a_missing_file(tmp_path):
     assert result.stdout == f"{path}: no such file\n"
 
 
-def test_lint_json_one_file_is_an_object_several_an_array():
+def test_lint_json_is_an_array_for_one_file_as_for_several():
     bad = fixture("empty-text.yaml")
     result = run("lint", bad, "--format", "json")
     assert result.exit_code == 2
-    assert json.loads(result.stdout) == {"path": bad, "ok": False, "laws": None,
-                                         "problems": [{"line": 16, "column": 11,
-                                                       "message": "the text of law 1 is empty"}]}
+    assert json.loads(result.stdout) == [{"path": bad, "ok": False, "laws": None,
+                                          "problems": [{"line": 16, "column": 11,
+                                                        "message": "the text of law 1 is empty"}]}]
     good = fixture("mini-whist.yaml")
     result = run("lint", good, bad, "--format", "json")
     data = json.loads(result.stdout)

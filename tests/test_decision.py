@@ -74,7 +74,8 @@ def rule_text(text: str):
 def ruling_json(path: Path) -> dict:
     result = runner.invoke(app, ["rule", str(path), "--format", "json"])
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+    (record,) = json.loads(result.stdout)  # an array, one record a file
+    return record
 
 
 def afters(decision) -> list[dict[str, int]]:

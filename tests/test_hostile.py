@@ -1,5 +1,5 @@
 """Hostile input, through the real command line: every malformed file gets exit 2 and one
-`error: FILE:LINE:COL: message` line per problem (or `error: FILE: message` for the file as a
+`FILE:LINE:COL: message` line per problem (or `FILE: message` for the file as a
 whole), never a traceback, fast; nothing in a file runs; the same input gives the same bytes.
 
 Hypothesis generates the malformed files; the limits each have a test with a time bound.
@@ -42,8 +42,9 @@ def hostile(n: int):
 
 # --- running the command and judging what it printed -----------------------------------
 
-ERROR_LINE = re.compile(r"error: (?P<file>.+?)(?::(?P<line>\d+):(?P<col>\d+))?: (?P<message>\S.*)")
 LINT_LINE = re.compile(r"(?P<file>.+?)(?::(?P<line>\d+):(?P<col>\d+))?: (?P<message>\S.*)")
+ERROR_LINE = LINT_LINE
+"""One shape for `rule`'s and `replay`'s errors (on stderr) and `lint`'s findings (on stdout): path first."""
 
 
 def invoke(*args: str):
@@ -68,7 +69,7 @@ def assert_refused(path: Path, command: str = "replay") -> list[re.Match[str]]:
     matches = []
     for line in lines:
         match = pattern.fullmatch(line)
-        assert match, f"not `error: FILE:LINE:COL: message`: {line!r}"
+        assert match, f"not `FILE:LINE:COL: message`: {line!r}"
         assert match["file"] == str(path), line
         if match["line"] is not None:
             assert int(match["line"]) >= 1 and int(match["col"]) >= 1, line
@@ -325,7 +326,7 @@ def test_random_hands_never_crash_replay_in_any_format(tmp_path_factory, text, f
         return
     assert first.stdout.strip() and first.stderr == ""
     if fmt == "json":
-        record = json.loads(first.stdout)
+        (record,) = json.loads(first.stdout)
         assert {"trump", "tricks", "irregularities"} <= set(record)
     second = invoke("replay", "--format", fmt, str(path))
     assert second.stdout_bytes == first.stdout_bytes
@@ -398,7 +399,7 @@ def test_a_scenario_through_a_pipe_is_read_to_its_end(tmp_path):
                            capture_output=True, text=True, timeout=60)
     writer.wait(timeout=60)
     assert ruled.returncode == 0, ruled.stderr
-    assert json.loads(ruled.stdout)["title"] == "East trumps a spade while holding one"
+    assert json.loads(ruled.stdout)[0]["title"] == "East trumps a spade while holding one"
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")

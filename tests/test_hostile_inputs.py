@@ -111,7 +111,7 @@ def test_yaml_11_numbers_other_than_decimal_are_refused_at_their_place(tmp_path:
     assert result.exit_code == 2
     # YAML 1.1 reads the first four as numbers (10, 3, 10, 90), and 0o12 as text.
     kind = "whole number," if written == "0o12" else "whole number written in decimal digits, like 10,"
-    assert error_lines(result) == [f"error: {path}:4:13: the score of NS should be a {kind} not '{written}'"]
+    assert error_lines(result) == [f"{path}:4:13: the score of NS should be a {kind} not '{written}'"]
 
 
 # --- how much an error says -------------------------------------------------------------------
@@ -123,9 +123,9 @@ def test_the_problems_of_a_file_are_capped_with_a_count_of_the_rest(tmp_path: Pa
     assert result.exit_code == 2
     lines = error_lines(result)
     assert len(lines) == MAX_PROBLEMS + 1
-    assert all(re.match(rf"error: {re.escape(str(path))}:\d+:\d+: unknown act 'frobnicate \d+'", line)
+    assert all(re.match(rf"{re.escape(str(path))}:\d+:\d+: unknown act 'frobnicate \d+'", line)
                for line in lines[:-1])
-    assert lines[-1] == (f"error: {path}:{10 + MAX_PROBLEMS}:8: ... and 1,950 more problems "
+    assert lines[-1] == (f"{path}:{10 + MAX_PROBLEMS}:8: ... and 1,950 more problems "
                          f"(only the first {MAX_PROBLEMS} are shown)")
 
 
@@ -135,7 +135,7 @@ def test_one_huge_value_of_repeated_cards_gives_one_line_fast(tmp_path: Path):
     result = run("rule", path)
     assert time.perf_counter() - started < 2
     assert result.exit_code == 2
-    assert error_lines(result) == [f"error: {path}:6:6: the hand of E lists 1,600,000 cards; no pack has more than 52"]
+    assert error_lines(result) == [f"{path}:6:6: the hand of E lists 1,600,000 cards; no pack has more than 52"]
 
 
 @pytest.mark.parametrize("act, message", [
@@ -149,7 +149,7 @@ def test_one_huge_act_gives_one_short_line_fast(tmp_path: Path, act: str, messag
     assert time.perf_counter() - started < 2
     assert result.exit_code == 2
     [line] = error_lines(result)
-    assert line.startswith(f"error: {path}:16:8: {message}") and len(line) < 1_000
+    assert line.startswith(f"{path}:16:8: {message}") and len(line) < 1_000
 
 
 def test_a_quoted_value_is_cut_short(tmp_path: Path):
@@ -157,7 +157,7 @@ def test_a_quoted_value_is_cut_short(tmp_path: Path):
     result = run("rule", path)
     assert result.exit_code == 2
     [line] = error_lines(result)
-    assert line == (f"error: {path}:3:9: `dealer`: '{'X' * MAX_QUOTED}…' (5,000 characters) is not a seat; "
+    assert line == (f"{path}:3:9: `dealer`: '{'X' * MAX_QUOTED}…' (5,000 characters) is not a seat; "
                     "expected N, E, S or W")
     unknown = scenario(tmp_path, "dealer: S", "dealer: S\n? " + "y" * 5_000 + "\n: 1", name="key.yaml")
     result = run("rule", unknown)
@@ -173,8 +173,8 @@ def test_the_problems_of_a_file_are_printed_in_line_order(tmp_path: Path):
     result = run("rule", path)
     assert result.exit_code == 2
     assert error_lines(result) == [
-        f"error: {path}:6:11: the hand of W: AS is listed twice (also at column 7)",
-        f"error: {path}:7:23: the hand of E: 2C is not in the pack of euchre (32 cards: AKQJT987 in each suit)",
+        f"{path}:6:11: the hand of W: AS is listed twice (also at column 7)",
+        f"{path}:7:23: the hand of E: 2C is not in the pack of euchre (32 cards: AKQJT987 in each suit)",
     ]
 
 
@@ -290,7 +290,7 @@ def leaked(text: str) -> bool:
 def test_a_scenario_cannot_name_a_file_outside_its_project(project: Path, key: str, value: str):
     path = named(project, key, value.format(tmp=project.parent))
     line = refusal(run("rule", path))
-    assert line.startswith(f"error: {path}:2:7: `code`: " if key == "code" else f"error: {path}:3:8: `house`: ")
+    assert line.startswith(f"{path}:2:7: `code`: " if key == "code" else f"{path}:3:8: `house`: ")
     assert f"is outside the project of the scenario, {project.resolve()} (the nearest folder above it holding .git" \
            in line
 
@@ -311,11 +311,11 @@ def test_a_scenario_cannot_name_a_secret_or_what_is_not_a_yaml_file(project: Pat
 
 def test_a_scenario_cannot_name_a_file_that_is_not_yaml(project: Path):
     path = named(project, "house", "/etc/shadow")
-    assert refusal(run("rule", path)) == f"error: {path}:3:8: `house`: '/etc/shadow' is not a .yaml or .yml file's path"
+    assert refusal(run("rule", path)) == f"{path}:3:8: `house`: '/etc/shadow' is not a .yaml or .yml file's path"
     path = named(project, "code", "/etc/shadow")
-    assert refusal(run("rule", path)) == f"error: {path}:2:7: `code`: '/etc/shadow' is not a .yaml or .yml file's path"
+    assert refusal(run("rule", path)) == f"{path}:2:7: `code`: '/etc/shadow' is not a .yaml or .yml file's path"
     path = named(project, "code", "shadow")  # not a path: a code's id
-    assert refusal(run("rule", path)) == (f"error: {path}:2:7: unknown code 'shadow'; expected one of: euchre, "
+    assert refusal(run("rule", path)) == (f"{path}:2:7: unknown code 'shadow'; expected one of: euchre, "
                                           "long-whist, short-whist, or a rulebook file's path")
 
 
@@ -371,7 +371,7 @@ def test_a_house_files_varies_is_bounded_too(project: Path):
     (project / "rulebooks" / "builds-on.yaml").write_text(HOUSE.replace("varies: euchre",
                                                                         "varies: ../../outside/club.yaml"))
     line = refusal(run("rule", named(project, "house", "../../rulebooks/builds-on.yaml")))
-    assert line.startswith(f"error: {project / 'rulebooks' / 'builds-on.yaml'}:3:9: `varies`: "
+    assert line.startswith(f"{project / 'rulebooks' / 'builds-on.yaml'}:3:9: `varies`: "
                            "'../../outside/club.yaml' is outside the project of the file, ")
 
 
@@ -409,7 +409,7 @@ def test_a_misspelt_house_id_is_reported_at_the_scenarios_house_key(project: Pat
     path = named(project, "house", "modern-eucher")
     message = ("unknown house 'modern-eucher' (did you mean \"modern-euchre\"?); expected a built-in house "
                "(modern-euchre, stick-the-dealer) or a house-rules file's path (ending .yaml)")
-    assert refusal(run("rule", path)) == f"error: {path}:3:8: {message}"
+    assert refusal(run("rule", path)) == f"{path}:3:8: {message}"
     result = check(path)
     assert result.exit_code == 2
     assert result.stdout.splitlines()[0] == f"{path}:3:8: {message}"

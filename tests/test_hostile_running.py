@@ -116,7 +116,7 @@ def test_an_unreadable_file_is_reported_and_the_others_still_run(locked, name):
     done = unprivileged_command(name, secret, good)
     no_traceback(done)
     assert done.returncode == 2
-    assert done.stderr.decode().splitlines() == [f"error: {secret}: cannot read: Permission denied"]
+    assert done.stderr.decode().splitlines() == [f"{secret}: cannot read: Permission denied"]
     assert b"Usage:" not in done.stderr and b"revoke by East" in done.stdout  # the good file was still done
 
 
@@ -531,7 +531,7 @@ def test_rule_and_replay_escape_what_could_drive_the_terminal(tmp_path: Path):
     ruled = runner.invoke(app, ["rule", str(path)]).stdout
     assert ruled.split("\n")[0].startswith("Ruling: East\\rSPOOF \\u202eevil")
     as_json = runner.invoke(app, ["rule", "--format", "json", str(path)]).stdout
-    assert "\u202e" not in as_json and json.loads(as_json)["title"].startswith("East\rSPOOF \u202eevil")
+    assert "\u202e" not in as_json and json.loads(as_json)[0]["title"].startswith("East\rSPOOF \u202eevil")
 
 
 def test_error_lines_on_stderr_stay_one_line_each(tmp_path: Path):
@@ -540,7 +540,7 @@ def test_error_lines_on_stderr_stay_one_line_each(tmp_path: Path):
     done = command("replay", path)
     assert done.returncode == 2
     lines = done.stderr.decode().splitlines()
-    assert lines and all(line.startswith(f"error: {tmp_path}/x\\nerror: forged\\x1b[2J.yaml") for line in lines)
+    assert lines and all(line.startswith(f"{tmp_path}/x\\nerror: forged\\x1b[2J.yaml") for line in lines)
     linted = command("lint", path)
     assert linted.returncode == 2
     assert all(line.startswith(f"{tmp_path}/x\\nerror: forged\\x1b[2J.yaml") for line in linted.stdout.decode().splitlines())

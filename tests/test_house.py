@@ -99,7 +99,7 @@ def test_rule_with_house_option_and_scenario_house_key():
     assert result.exit_code == 2  # the hand holds 7s and 8s: not playable with 24 cards
     assert "is not in the pack of euchre (24 cards" in result.stderr
     stuck = ROOT / "scenarios" / "euchre" / "house-stick-the-dealer-dealer-passes.yaml"
-    record = json.loads(runner.invoke(app, ["rule", str(stuck), "-f", "json"]).stdout)
+    (record,) = json.loads(runner.invoke(app, ["rule", str(stuck), "-f", "json"]).stdout)
     assert record["house"] == "stick-the-dealer"
     assert {law["id"] for law in record["laws"]} >= {"77", "H1"}
 
@@ -121,7 +121,7 @@ def test_a_house_law_defeats_a_code_law_without_striking_it(tmp_path):
     text = text[:text.index("expect:")]
     late = tmp_path / "late.yaml"
     late.write_text(text.replace("  - N: claim revoke E\n", "  - mix\n  - N: claim revoke E\n"))
-    record = json.loads(runner.invoke(app, ["rule", "--house", str(house), str(late), "-f", "json"]).stdout)
+    (record,) = json.loads(runner.invoke(app, ["rule", "--house", str(house), str(late), "-f", "json"]).stdout)
     assert [(item["law"], item["by"], item["how"]) for item in record["not_applied"]] == [("63", "H2", "bars")]
     assert "H2" in [law["id"] for law in record["laws"]]
     assert not [r for r in record["remedies"] if r["law"] == "63"]
@@ -130,7 +130,7 @@ def test_a_house_law_defeats_a_code_law_without_striking_it(tmp_path):
            "(law H2 bars it)." in said
     in_time = tmp_path / "in-time.yaml"
     in_time.write_text(text)
-    record = json.loads(runner.invoke(app, ["rule", "--house", str(house), str(in_time), "-f", "json"]).stdout)
+    (record,) = json.loads(runner.invoke(app, ["rule", "--house", str(house), str(in_time), "-f", "json"]).stdout)
     assert record["not_applied"] == [] and [r["law"] for r in record["remedies"]] == ["63"]
 
 

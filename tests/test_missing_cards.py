@@ -61,7 +61,8 @@ def ruled(tmp_path: Path, text: str, command: str = "rule") -> dict:
     path.write_text(text, encoding="utf-8")
     result = runner.invoke(app, [command, "--format", "json", str(path)])
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+    (record,) = json.loads(result.stdout)  # an array, one record a file
+    return record
 
 
 def kinds(ruling: dict) -> list[tuple]:
@@ -200,6 +201,6 @@ def test_impossible_records_are_errors_with_their_place(tmp_path, act, message):
     path.write_text(text, encoding="utf-8")
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"error: {path}:")
+    assert result.stderr.startswith(f"{path}:")
     assert message in result.stderr
     assert "Traceback" not in result.stderr

@@ -45,7 +45,8 @@ def builtin(code: str) -> str:
 def ruled(*args: object) -> dict:
     result = runner.invoke(app, ["rule", "--format", "json", *map(str, args)])
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+    (record,) = json.loads(result.stdout)  # an array, one record a file
+    return record
 
 
 def command(*args: object, cwd: Path = ROOT, **env: str) -> subprocess.CompletedProcess:
@@ -164,8 +165,8 @@ def test_the_same_inputs_give_the_same_bytes_from_any_folder_and_with_or_without
 
 def test_the_record_does_not_depend_on_how_the_scenario_s_path_is_written(tmp_path):
     hand = _project(tmp_path)
-    from_here = json.loads(command("rule", "-f", "json", hand, cwd=ROOT).stdout)
-    from_there = json.loads(command("rule", "-f", "json", "hand.yaml", cwd=hand.parent).stdout)
+    (from_here,) = json.loads(command("rule", "-f", "json", hand, cwd=ROOT).stdout)
+    (from_there,) = json.loads(command("rule", "-f", "json", "hand.yaml", cwd=hand.parent).stdout)
     assert from_here["scenario"] != from_there["scenario"]  # the path as given...
     assert from_here["record"] == from_there["record"]  # ...is not in the record: nothing there moves with the folder
     shown = json.dumps(from_here["record"])
@@ -396,7 +397,7 @@ def test_the_page_shows_the_record_the_house_and_the_sheet_as_printed(monkeypatc
         if what == "sheet":
             assert block + "\n" == result.stdout, f"docs/ruling-record.md's sheet should read:\n{result.stdout}"
         else:
-            record = json.loads(result.stdout)["record"]
+            record = json.loads(result.stdout)[0]["record"]
             assert json.loads(block) == (record if what == "record" else record["house"])
             assert block == json.dumps(json.loads(block), indent=2)
 

@@ -32,7 +32,7 @@ def test_design_example_replays_as_the_design_says():
 def test_design_example_json_keys():
     result = runner.invoke(app, ["replay", "--format", "json", str(DESIGN_EXAMPLE)])
     assert result.exit_code == 0, result.output
-    record = json.loads(result.stdout)
+    (record,) = json.loads(result.stdout)  # an array, one hand a file
     assert record["trump"] == "H"
     first = record["tricks"][0]
     assert first["leader"] == "W" and first["winner"] == "E"
@@ -148,4 +148,4 @@ def test_a_scenario_may_name_a_rulebook_file(tmp_path):
     for command in ("replay", "rule"):
         result = runner.invoke(app, [command, "-f", "json", str(scenario)])
         assert result.exit_code == 0, result.output
-        assert json.loads(result.stdout)["trump"] == "H"
+        assert json.loads(result.stdout)[0]["trump"] == "H"

@@ -55,7 +55,7 @@ def test_malformed_scenario(tmp_path, name, text, message):
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
-    assert f"error: {path}{message}" in result.stderr
+    assert f"{path}{message}" in result.stderr
 
 
 def test_missing_file_and_folder(tmp_path):

@@ -27,6 +27,7 @@ from msgspec import Struct
 
 from adjudicate.errors import STDIN
 from adjudicate.escape import visible
+from adjudicate.frozen import frozen
 
 if TYPE_CHECKING:
     from adjudicate.errors import InputError
@@ -406,7 +407,7 @@ def _check(path: str, text: str | None, house: str | None) -> FileResult:
                                     f"report it): {type(error).__name__}: {error}", INTERNAL)
     findings = tuple(
         Finding(m.pos.path, m.pos.line, m.pos.column, f"expect.{m.key}: expected {m.expected}; actual {m.actual}",
-                m.key, m.expected_value, m.actual_value)
+                m.key, frozen(m.expected_value), frozen(m.actual_value))
         for m in mismatches)
     return FileResult(path, FAILED if findings else PASSED, findings, code, decision.house, laws,
                       tuple(expect.exclude), True, opened, shown)
@@ -532,7 +533,7 @@ def _not_checked(chunk: Sequence[str], error: BaseException) -> list[FileResult]
     return [FileResult(path, INVALID, (Finding(path, 0, 0, why),), cause=NOT_CHECKED) for path in chunk]
 
 
-class Summary(Struct, frozen=True):
+class CheckSummary(Struct, frozen=True):
     passed: int
     failed: int
     invalid: int
@@ -549,14 +550,14 @@ class Summary(Struct, frozen=True):
         return 2 if self.invalid else 1 if self.failed else 0
 
 
-def summarise(results: Sequence[FileResult], skipped: int = 0) -> Summary:
+def summarise(results: Sequence[FileResult], skipped: int = 0) -> CheckSummary:
     counts = {PASSED: 0, FAILED: 0, INVALID: 0}
     causes = {FOLDER: 0, NOT_CHECKED: 0}
     for result in results:
         counts[result.status] += 1
         if result.cause in causes:
             causes[result.cause] += 1
-    return Summary(counts[PASSED], counts[FAILED], counts[INVALID], skipped, causes[FOLDER], causes[NOT_CHECKED])
+    return CheckSummary(counts[PASSED], counts[FAILED], counts[INVALID], skipped, causes[FOLDER], causes[NOT_CHECKED])
 
 
 # --- coverage ------------------------------------------------------------------------------
@@ -626,7 +627,7 @@ def coverage(results: Sequence[FileResult]) -> list[CodeCoverage]:
 
 # --- rendering -----------------------------------------------------------------------------
 
-def summary_lines(summary: Summary) -> list[str]:
+def summary_lines(summary: CheckSummary) -> list[str]:
     """`check: 120 passed, 2 failed` (with `, N skipped` when some were), then a line for each kind of
     trouble there was: invalid files, folders that could not be read, files not checked.
 
@@ -666,19 +667,35 @@ def coverage_lines(report: Sequence[CodeCoverage]) -> list[str]:
     return lines
 
 
-def render_text(results: Sequence[FileResult], summary: Summary, report: Sequence[CodeCoverage] | None,
-                skipped: Sequence[Skipped] = ()) -> str:
+def render_text(results: Sequence[FileResult], summary: CheckSummary, report: Sequence[CodeCoverage] | None,
+                skipped: Sequence[Skipped] = (), verbosity: int = 0) -> str:
     """One `file:line:col: message` line per problem, in file order; links not followed; coverage; the summary.
+
+    `verbosity` 1 (`check -v`) first gives each file checked a line, `path: passed (laws 62, 63, 64)`;
+    -1 (`check -q`) gives the summary alone, and nothing at all when every file passed.
 
     File names and messages come from the files checked: each line is shown with its control
     characters escaped (`adjudicate.escape.visible`), so none can break a line or forge one.
     """
-    lines = [visible(str(finding)) for result in results for finding in result.findings]
-    lines.extend(visible(f"{item.path}: skipped: {item.reason}") for item in skipped if item.kind != HOUSE)
+    if verbosity < 0:
+        return "" if summary.exit_code == 0 else "\n".join(summary_lines(summary)) + "\n"
+    lines = []
+    for result in results:
+        if verbosity > 0:
+            laws = f" (laws {', '.join(result.laws)})" if result.laws else ""
+            lines.append(visible(f"{result.path}: {result.status}{laws}"))
+        lines.extend(visible(str(finding)) for finding in result.findings)
+    lines.extend(visible(f"{item.path}: skipped: {item.reason}") for item in skipped
+                 if item.kind != HOUSE or verbosity > 0)
     if report is not None:
         lines.extend(coverage_lines(report))
     lines.extend(summary_lines(summary))
     return "\n".join(lines) + "\n"
+
+
+def render_jsonl(results: Sequence[FileResult]) -> list[dict[str, object]]:
+    """Each file's record (`files[]` of `render_json`), for JSON Lines: one a line."""
+    return list(render_json(results, summarise(list(results)), None)["files"])  # type: ignore[call-overload]
 
 
 def _finding_record(finding: Finding) -> dict[str, object]:
@@ -689,7 +706,7 @@ def _finding_record(finding: Finding) -> dict[str, object]:
     return record
 
 
-def render_json(results: Sequence[FileResult], summary: Summary, report: Sequence[CodeCoverage] | None,
+def render_json(results: Sequence[FileResult], summary: CheckSummary, report: Sequence[CodeCoverage] | None,
                 skipped: Sequence[Skipped] = ()) -> dict[str, object]:
     """The report as data. Printed by `adjudicate.cli.common.dump_json`, which keeps it valid UTF-8
     (a file name's undecodable bytes as visible `\\xNN`)."""
@@ -725,7 +742,7 @@ def _seconds(seconds: float) -> str:
     return f"{max(seconds, 0.0):.3f}"
 
 
-def render_junit(results: Sequence[FileResult], summary: Summary, report: Sequence[CodeCoverage] | None,
+def render_junit(results: Sequence[FileResult], summary: CheckSummary, report: Sequence[CodeCoverage] | None,
                  skipped: Sequence[Skipped] = (), seconds: float = 0.0) -> str:
     """JUnit XML: one testsuite, one testcase per file; a failing file has a <failure>, an invalid one an <error>.
 
@@ -783,7 +800,7 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def render_github(results: Sequence[FileResult], summary: Summary, report: Sequence[CodeCoverage] | None,
+def render_github(results: Sequence[FileResult], summary: CheckSummary, report: Sequence[CodeCoverage] | None,
                   skipped: Sequence[Skipped] = ()) -> str:
     """GitHub workflow commands: `::error file=F,line=L,col=C::message` for each problem, on its line
     (a failing expectation on its key's line in the `expect` block); `::warning` for each link not

@@ -11,7 +11,7 @@ from adjudicate.lawbook.ruled_by import code_rulebook
 from adjudicate.record.scenario import load_scenario
 
 
-class Summary(Struct, frozen=True):
+class RulingSummary(Struct, frozen=True):
     """A ruling in short: the laws, those defeated, each remedy's options, the rulings and the scores."""
 
     laws: tuple[str, ...]
@@ -29,12 +29,12 @@ class Difference(Struct, frozen=True):
     path: str
     status: str
     """"changed", "same", "skipped" (another code) or "invalid"."""
-    code: Summary | None = None
-    house: Summary | None = None
+    code: RulingSummary | None = None
+    house: RulingSummary | None = None
     note: str | None = None
 
 
-def summarise(decision: Decision) -> Summary:
+def summarise(decision: Decision) -> RulingSummary:
     remedies = []
     for outcome in decision.remedies:
         options = []
@@ -54,7 +54,7 @@ def summarise(decision: Decision) -> Summary:
             chosen = ", ".join(f"{remedy.law.id} {item.option.kind}" for remedy, item in result.choices)
             scores.append(f"score {', '.join(f'{side} {points}' for side, points in after.items())}"
                           + (f" if {chosen}" if chosen else ""))
-    return Summary(tuple(decision.law_ids), tuple(remedies), tuple(rulings), tuple(defeated), tuple(scores))
+    return RulingSummary(tuple(decision.law_ids), tuple(remedies), tuple(rulings), tuple(defeated), tuple(scores))
 
 
 def diff(house: str, paths) -> list[Difference]:

@@ -37,7 +37,7 @@ from urllib.parse import quote
 from msgspec import Struct
 
 from adjudicate.checking.batch import FAILED, FOLDER, HOUSE, INTERNAL, NOT_CHECKED, CodeCoverage, FileResult, Finding, \
-    Skipped, Summary, coverage_lines
+    Skipped, CheckSummary, coverage_lines
 from adjudicate.errors import STDIN
 from adjudicate.escape import visible
 
@@ -192,7 +192,7 @@ def _result(rule: str, finding: Finding, seen: dict[tuple[str, ...], int], strea
     return result
 
 
-def render_sarif(results: Sequence[FileResult], summary: Summary, report: Sequence[CodeCoverage] | None,
+def render_sarif(results: Sequence[FileResult], summary: CheckSummary, report: Sequence[CodeCoverage] | None,
                  skipped: Sequence[Skipped] = (), *, version: str) -> dict[str, Any]:
     """The SARIF log of a check, as data (printed by `adjudicate.cli.common.dump_json`)."""
     seen: dict[tuple[str, ...], int] = {}

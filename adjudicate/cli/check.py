@@ -11,7 +11,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from adjudicate.cli.common import Command, app, dump_json, echo, guarded, scenario_sources
+from adjudicate.cli.common import Command, app, dump_json, dump_jsonl, echo, fail, guarded, scenario_sources
 
 
 class CheckFormat(str, enum.Enum):
@@ -19,6 +19,7 @@ class CheckFormat(str, enum.Enum):
 
     text = "text"
     json = "json"
+    jsonl = "jsonl"
     junit = "junit"
     github = "github"
     sarif = "sarif"
@@ -30,7 +31,8 @@ def check_command(
         metavar="PATH", help="Scenario files, and folders to search for *.yaml and *.yml (house/ folders skipped); "
                              "- reads one scenario from standard input.", show_default=False)],
     format: Annotated[CheckFormat, typer.Option(
-        "--format", "-f", help="text (file:line:col lines and a summary), json, junit (JUnit XML, with run "
+        "--format", "-f", help="text (file:line:col lines and a summary), json, jsonl (a file a line), junit "
+                               "(JUnit XML, with run "
                                "times), github (workflow annotations) or sarif (SARIF 2.1.0, for code "
                                "scanning).")] = CheckFormat.text,
     jobs: Annotated[Optional[int], typer.Option(
@@ -45,6 +47,11 @@ def check_command(
     house: Annotated[Optional[str], typer.Option(
         "--house", metavar="FILE", help="Rule every file under this house-rules variant (a file or a built-in id).",
         show_default=False)] = None,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="Text format: only the summary, and nothing at all when every file passes.")] = False,
+    verbose: Annotated[bool, typer.Option(
+        "--verbose", "-v", help="Text format: a line for each file checked, its status and the laws that decide it.")
+    ] = False,
 ) -> None:
     """Check scenario files: load, validate, replay and rule each, and compare with its `expect` block.
 
@@ -56,10 +63,15 @@ def check_command(
     """
     from adjudicate import api
 
+    if quiet and verbose:
+        fail(api.AdjudicateError("--quiet and --verbose cannot be given together"))
     sources = scenario_sources(paths)
     report = guarded(lambda: api.check(sources, house=house, jobs=jobs, shard=shard))
     if format is CheckFormat.json:
         echo(dump_json(report.to_json(coverage)))
+    elif format is CheckFormat.jsonl:
+        for record in report.to_jsonl():
+            echo(dump_jsonl(record))
     elif format is CheckFormat.sarif:
         echo(dump_json(report.to_sarif(coverage)))
     elif format is CheckFormat.junit:
@@ -67,7 +79,9 @@ def check_command(
     elif format is CheckFormat.github:
         echo(report.to_github(coverage))
     else:
-        echo(report.to_text(coverage))
+        text = report.to_text(coverage, verbosity=-1 if quiet else 1 if verbose else 0)
+        if text:
+            echo(text)
     if report.exit_code:
         raise typer.Exit(report.exit_code)
 

@@ -50,7 +50,7 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-def _main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+def _main(version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True,
                                        help="Print the version and exit.")) -> None:
     """A rules lawyer for the card table: replays a disputed Euchre or Whist hand and says which numbered laws
     apply."""
@@ -79,6 +79,80 @@ class Command(TyperCommand):
             else:
                 pieces.extend(param.get_usage_pieces(ctx))
         return pieces
+
+
+def _parse_plainly() -> None:
+    """Typer 0.29 and later turn every parameter's text into its value with a pydantic `TypeAdapter`, and so
+    import pydantic (about 60 ms, half as much again as `adjudicate rule FILE`'s whole start) at every start.
+    The values of these commands are flags, text, lists of text, paths, a format's name and a whole number at
+    least some minimum: those are made here, with the messages Click gives (a format mistyped with its
+    did-you-mean); any other value goes to Typer's own parsing, which imports pydantic then. Under a Typer
+    without that layer (below 0.29) nothing is changed."""
+    import importlib
+
+    try:
+        BadParameter: Any = importlib.import_module("typer._click.exceptions").BadParameter
+        coercion: Any = importlib.import_module("typer._coercion")
+        _TyperParameter: Any = importlib.import_module("typer.core")._TyperParameter
+        RuntimeParam, build_runtime_param = coercion.RuntimeParam, coercion.build_runtime_param
+    except (ImportError, AttributeError):  # a Typer that parses with Click's types: nothing to do
+        return
+    if getattr(_TyperParameter, "_adjudicate_plain", False):
+        return
+    builds = _TyperParameter.get_runtime_param
+
+    class Plain(RuntimeParam):  # type: ignore[misc,valid-type]
+        """A parameter's values made without pydantic; what it does not know, made by Typer's own."""
+
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            annotation = self.annotation
+            if getattr(annotation, "__origin__", None) is list and isinstance(value, (list, tuple)):
+                (item,) = annotation.__args__
+                return [self._made(item, each, param, ctx) for each in value]
+            return self._made(annotation, value, param, ctx)
+
+        def _made(self, kind: Any, value: Any, param: Any, ctx: Any) -> Any:
+            info = self.parameter_info
+            if kind is str and isinstance(value, str):
+                return value
+            if kind is bool and isinstance(value, bool):
+                return value
+            if isinstance(kind, type) and issubclass(kind, enum.Enum) and isinstance(value, (str, kind)):
+                if isinstance(value, kind):
+                    return value
+                names = [str(member.value) for member in kind]
+                text = str(value)
+                if text not in names:
+                    raise BadParameter(f"{text!r} is not one of {', '.join(map(repr, names))}"
+                                       f"{did_you_mean(text, names)}.", ctx=ctx, param=param)
+                return kind(text)
+            if kind is int and isinstance(value, (str, int)) and not isinstance(value, bool) and info.max is None:
+                try:
+                    number = int(value)
+                except ValueError:
+                    raise BadParameter(f"{value!r} is not a valid integer.", ctx=ctx, param=param) from None
+                if info.min is not None and number < info.min:
+                    raise BadParameter(f"{number} is not in the range x>={info.min}.", ctx=ctx, param=param)
+                return number
+            if (isinstance(kind, type) and kind.__name__ == "Path" and kind.__module__ == "pathlib"
+                    and isinstance(value, str) and not (info.exists or info.resolve_path)):
+                return kind(value)
+            descriptor = param.type_descriptor
+            if kind is not descriptor.annotation:  # an item of a list
+                descriptor = coercion.resolve_type_descriptor(kind, info)
+            return build_runtime_param(descriptor)._coerce_value(value, param=param, ctx=ctx)
+
+    def get_runtime_param(self: Any) -> Any:
+        if self._runtime_param is None and not self.type_descriptor.is_file:
+            self._runtime_param = Plain(parameter_info=self.type_descriptor.parameter_info,
+                                        annotation=self.type_descriptor.annotation)
+        return builds(self)
+
+    _TyperParameter.get_runtime_param = get_runtime_param
+    _TyperParameter._adjudicate_plain = True
+
+
+_parse_plainly()
 
 
 def _suggest_choices(choice: Any) -> None:
@@ -137,6 +211,16 @@ class Format(str, enum.Enum):
     markdown = "markdown"
 
 
+class ListFormat(str, enum.Enum):
+    """The formats of the commands that print one record per file or law (`rule`, `replay`, `laws`, `lint`): those
+    of every command, and JSON Lines (`jsonl`), one record a line, each printed as soon as it is made."""
+
+    table = "table"
+    json = "json"
+    jsonl = "jsonl"
+    markdown = "markdown"
+
+
 T = TypeVar("T")
 
 
@@ -154,10 +238,11 @@ def warn(line: str) -> None:
 
 def report_problem(error: AdjudicateError) -> None:
     """Print an input or usage error to stderr, one line per problem: `file:line:col: message` for a problem
-    in a file (its message on that one line), each line of the message for one in no file (a usage error)."""
+    in a file (its message on that one line; the shape of `check`'s and `lint`'s findings, path first, which
+    editors' problem matchers read), `error: ` and each line of the message for one in no file (a usage error)."""
     for problem in error.problems:
         if problem.path:
-            warn(f"error: {problem}")
+            warn(str(problem))
         else:
             for line in problem.message.splitlines() or [""]:
                 warn(f"error: {line}")
@@ -175,6 +260,14 @@ def guarded(call: Callable[[], T]) -> T:
         return call()
     except AdjudicateError as error:
         fail(error)
+
+
+def dump_jsonl(data: Any) -> str:
+    """One JSON Lines line: `data` as compact JSON on one line, escaped as `dump_json` escapes."""
+    import json
+
+    return json_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
+                     ascii_only=not _stdout_is_unicode())
 
 
 def dump_json(data: Any) -> str:
@@ -321,10 +414,11 @@ def standard_input() -> StandardInput:
     return StandardInput(getattr(stream, "buffer", stream))
 
 
-def each_file(files: "list[Any]", format: Format, record: Callable[[Any], Any],
+def each_file(files: "list[Any]", format: "Format | ListFormat", record: Callable[[Any], Any],
               text: Callable[[Any, bool], str], markdown_between: str = "\n") -> None:
-    """Run one library call a file (or standard input: `scenario_sources`); print JSON (one object, or an
-    array for several files) or text.
+    """Run one library call a file (or standard input: `scenario_sources`); print JSON (an array, one record a
+    file in the order given, whatever their number), JSON Lines (a record a line, each as soon as it is made)
+    or text.
 
     The texts of several files are separated by a blank line, or in Markdown by `markdown_between`
     (`rule`'s sheets: a horizontal rule).
@@ -335,24 +429,31 @@ def each_file(files: "list[Any]", format: Format, record: Callable[[Any], Any],
     records, texts, failed = [], [], False
     for path in files:
         try:
-            if format is Format.json:
+            if format.value == "jsonl":
+                echo(dump_jsonl(record(path)))
+            elif format.value == "json":
                 records.append(record(path))
             else:
-                texts.append(text(path, format is Format.markdown))
+                texts.append(text(path, format.value == "markdown"))
         except AdjudicateError as error:
             report_problem(error)
             failed = True
-    print_each(records if format is Format.json else texts, format, len(files) > 1, markdown_between)
+    if format.value == "json":
+        echo(dump_json(records))
+    else:
+        print_each(texts, format, markdown_between)
     if failed:
         raise typer.Exit(EXIT_INPUT)
 
 
-def print_each(outputs: "list[Any]", format: Format, several: bool, markdown_between: str = "\n") -> None:
-    """Print what each file gave: in JSON one object (an array for several files given); as text, the texts
-    separated by a blank line, or in Markdown by `markdown_between`. Nothing when no file gave anything."""
-    if not outputs:
-        return
-    if format is Format.json:
-        echo(dump_json(outputs if several else outputs[0]))
-    else:
-        echo((markdown_between if format is Format.markdown else "\n").join(outputs))
+def print_each(outputs: "list[Any]", format: "Format | ListFormat", markdown_between: str = "\n") -> None:
+    """Print what each file gave: in JSON an array (empty when no file gave anything), in JSON Lines one line
+    each; as text, the texts separated by a blank line, or in Markdown by `markdown_between` (nothing when no
+    file gave anything)."""
+    if format.value == "json":
+        echo(dump_json(outputs))
+    elif format.value == "jsonl":
+        for output in outputs:
+            echo(dump_jsonl(output))
+    elif outputs:
+        echo((markdown_between if format.value == "markdown" else "\n").join(outputs))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
 
-from adjudicate.cli.common import Command, Format, app, dump_json, echo, guarded
+from adjudicate.cli.common import Command, Format, ListFormat, app, dump_json, dump_jsonl, echo, guarded
 from adjudicate.errors import EXIT_INPUT
 from adjudicate.escape import visible
 
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from adjudicate.api import LawEntry
 
 FormatOption = Annotated[Format, typer.Option("--format", "-f", help="table (for people), json or markdown.")]
+ListFormatOption = Annotated[ListFormat, typer.Option(
+    "--format", "-f", help="table (for people), json (an array), jsonl (a record a line) or markdown.")]
 
 _BARE_REF = re.compile(r"[0-9]+(?:\.[IVXLCivxlc]+)?")
 _COLUMNS = ("code", "id", "section", "title", "kind")
@@ -29,10 +31,10 @@ def _markdown_cell(value: str) -> str:
     return value.replace("|", "\\|").replace("\n", " ")
 
 
-def _table(rows: list[list[str]], headers: list[str], fmt: Format) -> str:
+def _table(rows: list[list[str]], headers: list[str], fmt: "Format | ListFormat") -> str:
     from tabulate import tabulate
 
-    if fmt is Format.markdown:
+    if fmt.value == "markdown":
         rows = [[_markdown_cell(cell) for cell in row] for row in rows]
         return tabulate(rows, headers=headers, tablefmt="pipe", disable_numparse=True)
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
@@ -47,7 +49,7 @@ def laws_command(
         help='Only laws whose section heading has all these words, in any form ("revoke").')] = None,
     search: Annotated[Optional[str], typer.Option(
         help="Rank the laws by these words, best first; words match in any form.")] = None,
-    format: FormatOption = Format.table,
+    format: ListFormatOption = ListFormat.table,
 ) -> None:
     """List the laws of the built-in codes, or search them.
 
@@ -56,8 +58,12 @@ def laws_command(
     from adjudicate import api
 
     laws = guarded(lambda: api.laws(code, search, section=section))
-    if format is Format.json:
+    if format is ListFormat.json:
         echo(dump_json([law.to_json() for law in laws]))
+        return
+    if format is ListFormat.jsonl:
+        for law in laws:
+            echo(dump_jsonl(law.to_json()))
         return
     if not laws:
         typer.echo("no laws match", err=True)
@@ -129,7 +135,7 @@ def _show_codes_with(found: "tuple[LawEntry, ...]", ref: str, fmt: Format) -> No
 def lint_command(
     files: Annotated[Optional[List[str]], typer.Argument(
         metavar="FILE", help="Rulebook or house-rules files to check; none: the built-in ones.")] = None,
-    format: FormatOption = Format.table,
+    format: ListFormatOption = ListFormat.table,
 ) -> None:
     """Check rulebook and house-rules files, printing each problem as path:line:col.
 
@@ -142,11 +148,13 @@ def lint_command(
     from adjudicate import api
 
     results = api.lint(files)
-    if format is Format.json:
-        data = [result.to_json() for result in results]
-        echo(dump_json(data[0] if len(data) == 1 else data))
+    if format is ListFormat.json:
+        echo(dump_json([result.to_json() for result in results]))
+    elif format is ListFormat.jsonl:
+        for result in results:
+            echo(dump_jsonl(result.to_json()))
     else:
-        bullet = "- " if format is Format.markdown else ""
+        bullet = "- " if format is ListFormat.markdown else ""
         lines = []
         for result in results:  # a path and a message from the file: escaped, one line each
             if result.ok:

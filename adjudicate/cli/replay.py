@@ -6,14 +6,16 @@ from typing import Annotated, Any, List, Optional
 
 import typer
 
-from adjudicate.cli.common import Command, Format, app, each_file, scenario_sources
+from adjudicate.cli.common import Command, ListFormat, app, each_file, scenario_sources
 
 
 @app.command(cls=Command)
 def replay(
     files: Annotated[List[str], typer.Argument(
         metavar="FILE", help="Scenario files to replay; - reads one from standard input.", show_default=False)],
-    format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
+    format: Annotated[ListFormat, typer.Option(
+        "--format", "-f", help="table, json (an array, a hand a file), jsonl (a hand a line) or markdown.")
+    ] = ListFormat.table,
     house: Annotated[Optional[str], typer.Option(
         "--house", help="House-rules file (or a built-in house's id) to use instead of the scenario's own.")] = None,
 ) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, List, Optional
 
 import typer
 
-from adjudicate.cli.common import (Command, Format, app, each_file, echo, guarded, print_each, report_problem,
+from adjudicate.cli.common import (Command, ListFormat, app, each_file, echo, guarded, print_each, report_problem,
                                    scenario_sources, warn)
 from adjudicate.errors import EXIT_INPUT, EXIT_INTERRUPTED
 
@@ -25,7 +25,9 @@ SHEETS_BETWEEN = "\n---\n\n"
 def rule(
     files: Annotated[List[str], typer.Argument(
         metavar="FILE", help="Scenario files to rule on; - reads one from standard input.", show_default=False)],
-    format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.table,
+    format: Annotated[ListFormat, typer.Option(
+        "--format", "-f", help="table, json (an array, a ruling a file), jsonl (a ruling a line) or markdown (a "
+                               "ruling sheet).")] = ListFormat.table,
     house: Annotated[Optional[str], typer.Option(
         "--house", help="House-rules file (or a built-in house's id) to use instead of the scenario's own.")] = None,
     answer: Annotated[Optional[List[str]], typer.Option(
@@ -74,9 +76,9 @@ def rule(
         elif any(ruling.next_question() for ruling in rulings):
             warn("note: --ask asks only on a terminal (standard input and output); the open questions are listed "
                  "in the ruling")
-    print_each([ruling.to_json() if format is Format.json else
-                ruling.to_markdown() if format is Format.markdown else ruling.to_text() for ruling in rulings],
-               format, len(files) > 1, SHEETS_BETWEEN)
+    print_each([ruling.to_json() if format in (ListFormat.json, ListFormat.jsonl) else
+                ruling.to_markdown() if format is ListFormat.markdown else ruling.to_text() for ruling in rulings],
+               format, SHEETS_BETWEEN)
     if failed:
         raise typer.Exit(EXIT_INPUT)
 

@@ -90,17 +90,17 @@ class Atom(Struct, frozen=True, dict=True, tag=True):
 
 
 class All(Struct, frozen=True, tag=True):
-    parts: tuple["Condition", ...]
+    parts: tuple[Condition, ...]
     pos: Pos
 
 
 class AnyOf(Struct, frozen=True, tag=True):
-    parts: tuple["Condition", ...]
+    parts: tuple[Condition, ...]
     pos: Pos
 
 
 class Not(Struct, frozen=True, tag=True):
-    part: "Condition"
+    part: Condition
     pos: Pos
 
 
