@@ -90,9 +90,9 @@ def undecided(laws: Sequence["Law"], values: Iterable[dict[str, str]]) -> list[t
     for law in laws:
         if law.condition is None:
             continue
-        pairs = seen.get(law.id)
+        measured = seen.get(law.id, [])
         for index, part in enumerate(parts(law.condition)):
-            if pairs is None or index >= len(pairs) or not _deciding(*pairs[index]):
+            if index >= len(measured) or not _deciding(*measured[index]):
                 found.append((law, part))
     return found
 

@@ -26,13 +26,16 @@ Each is checked when the rulebook loads: a reference to nothing on the record is
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from msgspec import Struct
 
 from adjudicate.errors import InputError, Pos, Problem, did_you_mean
 from adjudicate.lawbook.conditions import Atom, Condition, Question, atoms
 from adjudicate.record.yamlsource import Node
+
+if TYPE_CHECKING:
+    from adjudicate.lawbook.rulebook import Law
 
 KEYS = frozenset({"phrase", "encoded_by", "not_encoded"})
 _REFERENCE = re.compile(r"(?:(defeats|defeated_by):([0-9]+|[A-Z][0-9]+)|(option|ruling):([a-z][a-z0-9_]*)"
@@ -115,7 +118,7 @@ def phrase_in(phrase: str, text: str) -> bool:
     return phrase in " ".join(text.split())
 
 
-def whens(law) -> Iterator[Condition]:  # type: ignore[no-untyped-def]
+def whens(law: "Law") -> Iterator[Condition]:
     """The law's condition and every `when` on its record: remedies, options, rulings, defeats."""
     if law.condition is not None:
         yield law.condition
@@ -144,14 +147,14 @@ def questions(condition: Condition) -> Iterator[Question]:
         yield from questions(part)
 
 
-def referenced_atoms(law, reference: str) -> list[Atom]:  # type: ignore[no-untyped-def]
+def referenced_atoms(law: "Law", reference: str) -> list[Atom]:
     """The atoms of the law's condition and `when`s that a `SUBJECT` or `SUBJECT.FACT` reference names."""
     subject, _, fact = reference.partition(".")
     return [atom for condition in whens(law) for atom in atoms(condition)
             if atom.subject == subject and (not fact or any(test.fact == fact for test in atom.tests))]
 
 
-def _known(law) -> list[str]:  # type: ignore[no-untyped-def]
+def _known(law: "Law") -> list[str]:
     """What the law's record offers to be referred to, for the error's hint."""
     names: list[str] = []
     for condition in whens(law):
@@ -166,15 +169,15 @@ def _known(law) -> list[str]:  # type: ignore[no-untyped-def]
     return list(dict.fromkeys(names))
 
 
-def proviso_problems(laws: Iterable) -> list[Problem]:  # type: ignore[type-arg]
+def proviso_problems(laws: Iterable["Law"]) -> list[Problem]:
     """Every proviso whose phrase is not in its law's text, or whose reference names nothing on the record."""
-    laws = list(laws)
+    every = list(laws)
     defeated_by: dict[str, set[str]] = {}
-    for law in laws:
+    for law in every:
         for defeat in law.defeats:
             defeated_by.setdefault(defeat.law, set()).add(law.id)
     problems: list[Problem] = []
-    for law in laws:
+    for law in every:
         if law.no_condition is not None and law.condition is not None:
             problems.append(Problem(law.pos, f"law {law.id} has a condition and a `no_condition` reason: "
                                              "drop the reason"))
@@ -193,7 +196,7 @@ def proviso_problems(laws: Iterable) -> list[Problem]:  # type: ignore[type-arg]
     return problems
 
 
-def _names_something(law, reference: str, attackers: set[str]) -> bool:  # type: ignore[no-untyped-def]
+def _names_something(law: "Law", reference: str, attackers: set[str]) -> bool:
     kind, _, value = reference.partition(":")
     if kind == "defeats":
         return any(defeat.law == value for defeat in law.defeats)
