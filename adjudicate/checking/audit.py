@@ -156,8 +156,10 @@ def audit_page(folder: str) -> str:
             "(quoted on the law's record, `provisos:`), what in the record encodes it (an atom of the condition, "
             "a question of fact, a remedy's option, a ruling, a defeat) or why nothing does, and the shipped "
             "scenarios in which it holds and in which it fails; then the atoms of the law's condition that no "
-            "pair of scenarios shows deciding (as `check --coverage` reports them). Scenarios are named by their "
-            "path under `scenarios/`. Generated from the "
+            "pair of scenarios shows deciding (as `check --coverage` reports them). A proviso *holds* in a "
+            "scenario where what encodes it holds as the record writes it, and *fails* where it does not (an "
+            "\"unless\" encoded by `established: false` holds where the exception does not come in). Scenarios "
+            "are named by their path under `scenarios/`. Generated from the "
             "rulebooks and `scenarios/` by `python tools/law_audit.py`; `tests/test_docs.py` holds it current. "
             "The reading of each column: [rulebook format](rulebook-format.md#provisos). "
             "Back to the [README](../README.md).", "",
