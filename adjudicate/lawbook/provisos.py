@@ -26,16 +26,15 @@ Each is checked when the rulebook loads: a reference to nothing on the record is
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import Iterable, Iterator, Protocol
 
 from msgspec import Struct
 
 from adjudicate.errors import InputError, Pos, Problem, did_you_mean
 from adjudicate.lawbook.conditions import Atom, Condition, Question, atoms
+from adjudicate.lawbook.defeats import Defeat
+from adjudicate.lawbook.remedies import Declaration, Remedy
 from adjudicate.record.yamlsource import Node
-
-if TYPE_CHECKING:
-    from adjudicate.lawbook.rulebook import Law
 
 KEYS = frozenset({"phrase", "encoded_by", "not_encoded"})
 _REFERENCE = re.compile(r"(?:(defeats|defeated_by):([0-9]+|[A-Z][0-9]+)|(option|ruling):([a-z][a-z0-9_]*)"
@@ -54,6 +53,31 @@ class Proviso(Struct, frozen=True):
     pos: Pos
     refs_pos: tuple[Pos, ...] = ()
     """Where each reference of `encoded_by` stands."""
+
+
+class Law(Protocol):
+    """What these checks read of a law's record (`adjudicate.lawbook.rulebook.Law`, which holds the provisos)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def pos(self) -> Pos: ...
+    @property
+    def condition(self) -> Condition | None: ...
+    @property
+    def remedies(self) -> tuple[Remedy, ...]: ...
+    @property
+    def rulings(self) -> tuple[Declaration, ...]: ...
+    @property
+    def defeats(self) -> tuple[Defeat, ...]: ...
+    @property
+    def provisos(self) -> tuple[Proviso, ...]: ...
+    @property
+    def no_condition(self) -> str | None: ...
 
 
 def parse_provisos(node: Node, law: str) -> tuple[Proviso, ...]:
