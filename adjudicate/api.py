@@ -842,7 +842,8 @@ class CheckReport(Struct, frozen=True):
 
 
 def check(paths: "str | os.PathLike[str] | IO[bytes] | Iterable[str | os.PathLike[str] | IO[bytes]]", *,
-          house: str | None = None, jobs: int | None = 1, shard: "str | tuple[int, int] | None" = None) -> CheckReport:
+          house: str | None = None, jobs: int | None = 1, shard: "str | tuple[int, int] | None" = None,
+          coverage: bool = False) -> CheckReport:
     """Check scenario files against their `expect` blocks, as `adjudicate check` does.
 
     `paths`: files, and folders searched for *.yaml and *.yml (house/ folders skipped); one path or
@@ -851,7 +852,9 @@ def check(paths: "str | os.PathLike[str] | IO[bytes] | Iterable[str | os.PathLik
     stream given twice raises `AdjudicateError`. `jobs`: processes to use (1: this one; None: every
     core). `shard`: only shard K of N, as `"2/4"` or `(2, 4)` (a stream is checked in shard 1). A file
     that cannot be checked is a result (invalid), not an exception; a `shard` that is not K/N raises
-    `AdjudicateError`.
+    `AdjudicateError`. `coverage`: also evaluate every law's condition atom by atom over each hand, so that
+    the report's `coverage()` says which atoms no pair of scenarios shows deciding (`check --coverage`;
+    it costs a little more time per file, so a plain check does not).
     """
     import time
 
@@ -878,9 +881,9 @@ def check(paths: "str | os.PathLike[str] | IO[bytes] | Iterable[str | os.PathLik
         files = checking.shard(files, *chosen)
         if chosen[0] != 1:
             streams = []
-    read = [checking.check_stream(stream, house, _stream_name(stream)) for stream in streams]
+    read = [checking.check_stream(stream, house, _stream_name(stream), coverage) for stream in streams]
     results = list(collection.problems) + read + checking.check_files(
-        files, jobs=checking.default_jobs() if jobs is None else jobs, house=house)
+        files, jobs=checking.default_jobs() if jobs is None else jobs, house=house, conditions=coverage)
     return CheckReport(tuple(results), collection.skipped, checking.summarise(results, len(collection.skipped)),
                        time.perf_counter() - started)
 

@@ -387,8 +387,12 @@ def test_check_is_the_command_s_check():
     assert report.ok and report.exit_code == 0 and report.summary.passed == len(report.files) > 10
     result = _invoke("check", "--jobs", "1", "--format", "json", SCENARIOS / "euchre")
     assert json.loads(result.stdout) == report.to_json()
-    assert report.to_json(coverage=True)["coverage"] == json.loads(
+    measured = api.check([SCENARIOS / "euchre"], coverage=True)
+    assert measured.to_json(coverage=True)["coverage"] == json.loads(
         _invoke("check", "--jobs", "1", "--format", "json", "--coverage", SCENARIOS / "euchre").stdout)["coverage"]
+    # Made without `coverage=True`, the report's coverage has the laws but not the atoms of their conditions.
+    assert [{k: v for k, v in item.items() if k not in ("atoms", "undecided")}
+            for item in measured.to_json(coverage=True)["coverage"]] == report.to_json(coverage=True)["coverage"]
     one = api.check(REVOKE)
     assert [result.path for result in one.files] == [str(REVOKE)]
     assert one.to_text() == "check: 1 passed, 0 failed\n"

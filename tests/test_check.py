@@ -426,3 +426,67 @@ def _load_schema() -> dict:
 
 
 _SCHEMA = _load_schema()
+
+
+# --- condition coverage: the atoms no pair of scenarios shows deciding -----------------------------------
+
+LATE_CLAIM_ATOM = "law 68: never shown deciding: claim (kind: revoke, after_cut: true)"
+
+
+def _two_revokes(tmp_path: Path, *names: str) -> Path:
+    tmp_path.mkdir()
+    for name in names:
+        (tmp_path / name).write_bytes((SCENARIOS / "euchre" / name).read_bytes())
+    return tmp_path
+
+
+def test_coverage_names_an_atom_until_a_pair_of_scenarios_shows_it_deciding(tmp_path: Path):
+    """Euchre 68 holds on a revoke claimed after the cut: one scenario alone shows nothing deciding; beside a
+    claim before the cut (its atom 0, the law not holding) the claim after the cut (1, holding) is shown."""
+    alone = run("check", "--jobs", "1", "--coverage", _two_revokes(tmp_path / "one", "revoke-claimed-after-the-cut.yaml"))
+    assert any(line.startswith(f"coverage euchre: {LATE_CLAIM_ATOM}") for line in alone.stdout.splitlines())
+    pair = _two_revokes(tmp_path / "two", "revoke-claimed-after-the-cut.yaml", "revoke-claimed-before-the-cut.yaml")
+    result = run("check", "--jobs", "1", "--coverage", pair)
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert not any(LATE_CLAIM_ATOM in line for line in lines)
+    summary = next(line for line in lines if "atoms of the conditions shown deciding" in line)
+    decided, _, total = summary.split(": ", 1)[1].partition(" of ")
+    assert 0 < int(decided) < int(total.split()[0])
+    data = json.loads(run("check", "--jobs", "1", "--coverage", "--format", "json", pair).stdout)
+    (euchre,) = data["coverage"]
+    assert euchre["atoms"] == int(total.split()[0])
+    assert len(euchre["undecided"]) == int(total.split()[0]) - int(decided)
+    assert not [item for item in euchre["undecided"]
+                if item["law"] == "68" and item["atom"] == "claim (kind: revoke, after_cut: true)"]
+
+
+def test_a_plain_check_evaluates_no_atom(monkeypatch):
+    """The atom-by-atom evaluation costs only `--coverage`: a plain check never calls it, and its results and
+    its JSON coverage (asked of the report afterwards) carry no atoms."""
+    import adjudicate.checking.conditions as conditions
+    from adjudicate import api
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a plain check evaluated the atoms")
+
+    monkeypatch.setattr(conditions, "law_values", refuse)
+    report = api.check(SCENARIOS / "euchre", jobs=1)
+    assert report.ok and all(result.conditions == () for result in report.files)
+    assert all("atoms" not in item for item in report.to_json(coverage=True)["coverage"])
+    monkeypatch.undo()
+    measured = api.check(SCENARIOS / "euchre", jobs=1, coverage=True)
+    assert all(result.conditions for result in measured.files if result.house is None)
+
+
+def test_an_atom_is_shown_deciding_only_by_a_pair_that_differs_in_it_and_in_the_condition():
+    from adjudicate.checking.conditions import parts, undecided
+    from adjudicate.lawbook.builtin import builtin_rulebook
+
+    law = builtin_rulebook("euchre").law("70")  # all: [revoke (established), election (kind: play)]
+    assert len(parts(law.condition)) == 2
+    # Both atoms hold where the law holds; where it does not, only the election fails: only it decides.
+    found = undecided([law], [{"70": "111"}, {"70": "010"}])
+    assert [(l.id, p.subject) for l, p in found] == [("70", "revoke")]
+    # An open value, or an open condition, shows nothing.
+    assert len(undecided([law], [{"70": "111"}, {"70": "?0?"}, {"70": "01?"}])) == 2

@@ -240,10 +240,10 @@ SLOW_CHECK = """
 import sys, time
 from adjudicate.checking import batch as checking
 real = checking.check_file
-def check_file(path, house=None):
+def check_file(path, *args):
     if path.endswith("slow.yaml"):
         time.sleep(60)
-    return real(path, house)
+    return real(path, *args)
 checking.check_file = check_file
 sys.argv = ["adjudicate", *sys.argv[1:]]
 from adjudicate.__main__ import main

@@ -149,7 +149,7 @@ BROKEN = {
     "unknown-key.yaml": [
         "10:5: law 1 is missing the required key 'title'",
         "12:5: unknown key 'titel' in law 1 (did you mean \"title\"?); expected one of: because, clauses, "
-        "condition, context, defeats, id, kind, notes, refs, remedies, rulings, section, subjects, text, title",
+        "condition, context, defeats, id, kind, no_condition, notes, provisos, refs, remedies, rulings, section, subjects, text, title",
         # a condition is checked against the facts vocabulary
         "24:17: unknown fact subject 'fact' (did you mean \"act\"?); expected an irregularity kind (revoke, "
         "lead_out_of_turn, ...), claim, election, act, hand, or all/any/not/question",

@@ -98,6 +98,9 @@ class FileResult(Struct, frozen=True):
     NOT_CHECKED (the worker process checking it died) or INTERNAL (a bug in adjudicate)."""
     stream: bool = False
     """It was read from a stream (standard input), not a file: `path` is the stream's name (`<stdin>`)."""
+    conditions: tuple[tuple[str, str], ...] = ()
+    """With `check --coverage`: each law with a condition and its value over the hand, then each of its atoms'
+    (`adjudicate.checking.conditions.law_values`); empty otherwise, and under a house variant."""
     seconds: float = 0.0
     """How long checking it took (reading, replaying, ruling, comparing); 0 for a path not checked. Only
     the JUnit format prints it: every other format is the same bytes for the same files."""
@@ -341,14 +344,17 @@ def _unreadable(path: str, error: InputError) -> FileResult:
     return FileResult(path, INVALID, findings or (Finding(path, 0, 0, str(error)),))
 
 
-def check_file(path: str, house: str | None = None) -> FileResult:
-    """Load, replay and rule one scenario file and compare the ruling with its `expect` block."""
+def check_file(path: str, house: str | None = None, conditions: bool = False) -> FileResult:
+    """Load, replay and rule one scenario file and compare the ruling with its `expect` block.
+
+    `conditions`: also evaluate every law's condition atom by atom over the hand, for the coverage."""
     started = time.perf_counter()
-    result = _check(path, None, house)
+    result = _check(path, None, house, conditions)
     return _timed(result, started)
 
 
-def check_stream(stream: IO[bytes], house: str | None = None, name: str = STDIN) -> FileResult:
+def check_stream(stream: IO[bytes], house: str | None = None, name: str = STDIN,
+                 conditions: bool = False) -> FileResult:
     """Read one scenario from `stream` (standard input) to its end, with the limits of a file, and check it
     as `check_file` checks a file; the result and its findings are named `name`."""
     from adjudicate.errors import InputError
@@ -360,7 +366,7 @@ def check_stream(stream: IO[bytes], house: str | None = None, name: str = STDIN)
     except InputError as error:
         result = _unreadable(name, error)
     else:
-        result = _check(name, text, house)
+        result = _check(name, text, house, conditions)
     return _timed(result, started, stream=True)
 
 
@@ -370,7 +376,7 @@ def _timed(result: FileResult, started: float, stream: bool = False) -> FileResu
     return msgspec.structs.replace(result, seconds=time.perf_counter() - started, stream=stream)
 
 
-def _check(path: str, text: str | None, house: str | None) -> FileResult:
+def _check(path: str, text: str | None, house: str | None, conditions: bool = False) -> FileResult:
     from adjudicate.errors import AdjudicateError, InputError
     from adjudicate.checking.expectations import compare
     from adjudicate.ruling.pipeline import rule_loaded
@@ -398,8 +404,14 @@ def _check(path: str, text: str | None, house: str | None) -> FileResult:
     shown = tuple(dict.fromkeys([*(item.law.id for item in decision.context),
                                  *(item.law.id for item in decision.not_applied)]))
     code = decision.rulebook.code
+    values: tuple[tuple[str, str], ...] = ()
+    if conditions and decision.house is None:
+        from adjudicate.checking.conditions import hand_index, law_values
+
+        values = law_values(decision.rulebook.laws, hand_index(decision))
     if expect is None:
-        return FileResult(path, PASSED, (), code, decision.house, laws, opened=opened, shown=shown)
+        return FileResult(path, PASSED, (), code, decision.house, laws, opened=opened, shown=shown,
+                          conditions=values)
     try:
         mismatches = compare(expect, decision.table, decision.facts, decision)
     except Exception as error:  # noqa: BLE001
@@ -410,11 +422,11 @@ def _check(path: str, text: str | None, house: str | None) -> FileResult:
                 m.key, frozen(m.expected_value), frozen(m.actual_value))
         for m in mismatches)
     return FileResult(path, FAILED if findings else PASSED, findings, code, decision.house, laws,
-                      tuple(expect.exclude), True, opened, shown)
+                      tuple(expect.exclude), True, opened, shown, conditions=values)
 
 
-def _check_chunk(chunk: Sequence[str], house: str | None) -> list[FileResult]:
-    return [check_file(path, house) for path in chunk]
+def _check_chunk(chunk: Sequence[str], house: str | None, conditions: bool = False) -> list[FileResult]:
+    return [check_file(path, house, conditions) for path in chunk]
 
 
 # --- checking many -------------------------------------------------------------------
@@ -435,8 +447,11 @@ def plan_processes(files: int, jobs: int) -> int:
     return workers if workers >= 2 else 0
 
 
-def check_files(files: Sequence[str], jobs: int = 1, house: str | None = None) -> list[FileResult]:
+def check_files(files: Sequence[str], jobs: int = 1, house: str | None = None,
+                conditions: bool = False) -> list[FileResult]:
     """Check every file, in `jobs` processes at most; the results come back in the files' order.
+
+    `conditions`: also evaluate every law's condition atom by atom (`check --coverage`; `check_file`).
 
     Worker processes die with this one (`_worker_start`), and end at once when it is interrupted
     (Ctrl-C, or SIGTERM as `adjudicate.errors.Terminated`): the interruption is raised again once
@@ -446,7 +461,7 @@ def check_files(files: Sequence[str], jobs: int = 1, house: str | None = None) -
     """
     workers = plan_processes(len(files), jobs)
     if workers == 0:
-        return _check_chunk(files, house)
+        return _check_chunk(files, house, conditions)
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -461,7 +476,7 @@ def check_files(files: Sequence[str], jobs: int = 1, house: str | None = None) -
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start,
                                initargs=(os.getpid(),))
     try:
-        futures = [pool.submit(_check_chunk, chunk, house) for chunk in chunks]
+        futures = [pool.submit(_check_chunk, chunk, house, conditions) for chunk in chunks]
         for chunk, future in zip(chunks, futures):
             try:
                 results.extend(future.result())
@@ -575,6 +590,11 @@ class CodeCoverage(Struct, frozen=True):
     no_near_miss: tuple[str, ...]
     only_open: tuple[str, ...] = ()
     """Laws that hang on a question of fact: scenarios raise them as open questions, none applies them for certain."""
+    atoms: int | None = None
+    """The atoms of the conditions (`adjudicate.checking.conditions`), when they were measured (`check
+    --coverage`); None when the results hold no values of them."""
+    undecided: tuple[tuple[str, int, str], ...] = ()
+    """The atoms no two scenarios show deciding: (law id, the atom's line in the rulebook, the atom)."""
 
 
 def _heads(subjects: Iterable[str]) -> set[str]:
@@ -617,11 +637,21 @@ def coverage(results: Sequence[FileResult]) -> list[CodeCoverage]:
                     continue
                 if law.id in result.excluded or heads[law.id] & applied_heads:
                     near.add(law.id)
+        measured = [dict(result.conditions) for result in by_code[code] if result.conditions]
+        atoms: int | None = None
+        undecided: tuple[tuple[str, int, str], ...] = ()
+        if measured:
+            from adjudicate.checking.conditions import label, parts, undecided as never_deciding
+
+            atoms = sum(len(parts(law.condition)) for law in conditioned if law.condition is not None)
+            undecided = tuple((law.id, part.pos.line, label(part))
+                              for law, part in never_deciding(conditioned, measured))
         report.append(CodeCoverage(
             code, len(by_code[code]), tuple(law.id for law in conditioned),
             tuple(law.id for law in conditioned if law.id not in applied_anywhere | opened_anywhere),
             tuple(law.id for law in conditioned if law.id not in near),
-            tuple(law.id for law in conditioned if law.id in opened_anywhere - applied_anywhere)))
+            tuple(law.id for law in conditioned if law.id in opened_anywhere - applied_anywhere),
+            atoms, undecided))
     return report
 
 
@@ -664,6 +694,11 @@ def coverage_lines(report: Sequence[CodeCoverage]) -> list[str]:
         lines.append(f"coverage {item.code}: never applied: {', '.join(item.never_applied) or 'none'}")
         lines.append(f"coverage {item.code}: only as open questions: {', '.join(item.only_open) or 'none'}")
         lines.append(f"coverage {item.code}: no near miss: {', '.join(item.no_near_miss) or 'none'}")
+        if item.atoms is not None:
+            lines.append(f"coverage {item.code}: {item.atoms - len(item.undecided)} of {item.atoms} atoms of the "
+                         f"conditions shown deciding by a pair of scenarios")
+            lines.extend(f"coverage {item.code}: law {law_id}: never shown deciding: {atom} (line {line})"
+                         for law_id, line, atom in item.undecided)
     return lines
 
 
@@ -732,7 +767,10 @@ def render_json(results: Sequence[FileResult], summary: CheckSummary, report: Se
     if report is not None:
         data["coverage"] = [{"code": c.code, "scenarios": c.scenarios, "conditioned": list(c.conditioned),
                              "never_applied": list(c.never_applied), "no_near_miss": list(c.no_near_miss),
-                             "only_open": list(c.only_open)}
+                             "only_open": list(c.only_open),
+                             **({"atoms": c.atoms, "undecided": [{"law": law_id, "line": line, "atom": atom}
+                                                                 for law_id, line, atom in c.undecided]}
+                                if c.atoms is not None else {})}
                             for c in report]
     return data
 

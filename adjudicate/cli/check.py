@@ -42,7 +42,8 @@ def check_command(
         "--shard", metavar="K/N", help="Check only shard K of N (1-based): every N-th file of the sorted list, "
                                       "from the K-th.", show_default=False)] = None,
     coverage: Annotated[bool, typer.Option(
-        "--coverage", help="Also say which laws with a condition no scenario applies, and which have no near miss.")
+        "--coverage", help="Also say which laws with a condition no scenario applies, which have no near miss, "
+                           "and which atoms of their conditions no pair of scenarios shows deciding.")
     ] = False,
     house: Annotated[Optional[str], typer.Option(
         "--house", metavar="FILE", help="Rule every file under this house-rules variant (a file or a built-in id).",
@@ -66,7 +67,7 @@ def check_command(
     if quiet and verbose:
         fail(api.AdjudicateError("--quiet and --verbose cannot be given together"))
     sources = scenario_sources(paths)
-    report = guarded(lambda: api.check(sources, house=house, jobs=jobs, shard=shard))
+    report = guarded(lambda: api.check(sources, house=house, jobs=jobs, shard=shard, coverage=coverage))
     if format is CheckFormat.json:
         echo(dump_json(report.to_json(coverage)))
     elif format is CheckFormat.jsonl:

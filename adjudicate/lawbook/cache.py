@@ -30,7 +30,8 @@ from adjudicate.lawbook.rulebook import Rulebook
 # ADJUDICATE_CACHE_DIR moves it.
 
 _CACHED_CLASSES = ("lawbook/rulebook.py", "lawbook/reader.py", "lawbook/conditions.py", "lawbook/remedies.py",
-                   "lawbook/defeats.py", "lawbook/games.py", "record/cards.py", "record/vocabulary.py", "errors.py")
+                   "lawbook/defeats.py", "lawbook/provisos.py", "lawbook/games.py", "record/cards.py",
+                   "record/vocabulary.py", "errors.py")
 """The modules whose records a cache file holds, and the reader that made them, relative to the package's folder."""
 _CACHE_MAGIC = b"adjudicate rulebook cache, msgpack 1\n"
 _CACHE_SUFFIX = ".msgpack"

@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterable
 from adjudicate.record.cards import Pack, Rank
 from adjudicate.lawbook.conditions import Condition, parse_condition
 from adjudicate.lawbook.defeats import defeat_problems, parse_defeats
+from adjudicate.lawbook.provisos import parse_provisos, proviso_problems
 from adjudicate.lawbook.remedies import parse_remedies, parse_rulings
 from adjudicate.lawbook.games import Game
 from adjudicate.errors import InputError, Pos, Problem, RulebookError, did_you_mean
@@ -105,6 +106,7 @@ class _Reader:
         laws = self.attempt(lambda: self.laws(laws_node)) if laws_node is not None else None
         self.check_refs(laws or ())
         self.problems.extend(defeat_problems(laws or ()))
+        self.problems.extend(proviso_problems(laws or ()))
         if self.problems or laws is None:
             return None
         meta = Metadata(**{k: values[k] for k in _META_KEYS if values.get(k) is not None})
@@ -178,6 +180,7 @@ class _Reader:
         values["rulings"] = values.get("rulings") or ()
         values["defeats"] = values.get("defeats") or ()
         values["context"] = bool(values.get("context"))
+        values["provisos"] = values.get("provisos") or ()
         if (values["remedies"] or values["rulings"]) and values.get("condition") is None and node.get("condition") is None:
             self.problem(node.pos, f"law {label} has remedies or rulings but no condition saying when it applies")
         if values.get("kind") == "scoring" and values["remedies"]:
@@ -358,6 +361,8 @@ _LAW_FIELDS: dict[str, tuple[bool, Callable[..., Any]]] = {
     "because": (False, lambda r, n, i: " ".join(r.nonempty(n, f"the because of law {i}").split())),
     "defeats": (False, lambda r, n, i: parse_defeats(n, i, r.pending_refs)),
     "context": (False, lambda r, n, i: n.boolean(f"the context of law {i}")),
+    "provisos": (False, lambda r, n, i: parse_provisos(n, i)),
+    "no_condition": (False, lambda r, n, i: " ".join(r.nonempty(n, f"the no_condition of law {i}").split())),
 }
 _CLAUSE_FIELDS: dict[str, tuple[bool, Any]] = {"id": (True, None), "text": (True, None)}
 _NOTE_FIELDS: dict[str, tuple[bool, Any]] = {"mark": (True, None), "by": (True, None), "text": (True, None),

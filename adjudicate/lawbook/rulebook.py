@@ -19,6 +19,7 @@ from msgspec import Struct
 from adjudicate.record.cards import Pack, Rank
 from adjudicate.lawbook.conditions import Condition, parse_condition
 from adjudicate.lawbook.defeats import Defeat, defeat_problems, parse_defeats
+from adjudicate.lawbook.provisos import Proviso
 from adjudicate.lawbook.remedies import Declaration, Remedy, parse_remedies, parse_rulings
 from adjudicate.lawbook.games import Game
 from adjudicate.errors import InputError, Pos, Problem, RulebookError, UsageError, did_you_mean
@@ -174,6 +175,11 @@ class Law(Struct, frozen=True):
     context: bool = False
     """The law only describes a lawful act (the second hand may assist): when it applies it is context
     for the ruling, listed apart from the laws that decide the dispute."""
+    provisos: tuple[Proviso, ...] = ()
+    """Its clauses that limit it, quoted, each with what on the record encodes it (provisos.py); the law
+    audit (docs/law-audit.md) is made of them."""
+    no_condition: str | None = None
+    """Why a law that decides has no condition: in one line, what no record can raise."""
 
     @property
     def ref(self) -> str:
