@@ -37,7 +37,7 @@ HOUSE_FOLDER = "house"
 
 PASSED, FAILED, INVALID = "passed", "failed", "invalid"
 
-FOLDER, NOT_CHECKED, INTERNAL = "folder", "not checked", "internal"
+FOLDER, NOT_CHECKED, INTERNAL, BUDGET = "folder", "not checked", "internal", "budget"
 """The causes of an invalid result that is not a file's own fault: a folder that could not be read,
 files a worker process did not finish (it died), a bug in adjudicate met while ruling a file."""
 HOUSE, LINK = "house", "link"
@@ -94,7 +94,8 @@ class FileResult(Struct, frozen=True):
     """Besides `laws`, the laws whose condition the hand met that the ruling names as context or not applied."""
     cause: str | None = None
     """For an invalid result that is not a file's own fault: FOLDER (a folder that could not be read),
-    NOT_CHECKED (the worker process checking it died) or INTERNAL (a bug in adjudicate)."""
+    NOT_CHECKED (the worker process checking it died), INTERNAL (a bug in adjudicate) or BUDGET (it took more time or
+    memory than a file may: adjudicate/checking/budget.py)."""
     stream: bool = False
     """It was read from a stream (standard input), not a file: `path` is the stream's name (`<stdin>`)."""
     seconds: float = 0.0
@@ -343,8 +344,21 @@ def _unreadable(path: str, error: InputError) -> FileResult:
 def check_file(path: str, house: str | None = None) -> FileResult:
     """Load, replay and rule one scenario file and compare the ruling with its `expect` block."""
     started = time.perf_counter()
-    result = _check(path, None, house)
+    result = _budgeted(path, None, house)
     return _timed(result, started)
+
+
+def _budgeted(path: str, text: str | None, house: str | None) -> FileResult:
+    """`_check` within the per-file budget (adjudicate/checking/budget.py): past it, the file's error."""
+    from adjudicate.checking import budget
+
+    try:
+        with budget.within_budget():
+            return _check(path, text, house)
+    except budget.OverBudget:
+        return _invalid(path, 0, 0, budget.time_message(), BUDGET)
+    except MemoryError:
+        return _invalid(path, 0, 0, budget.memory_message(), BUDGET)
 
 
 def check_stream(stream: IO[bytes], house: str | None = None, name: str = STDIN) -> FileResult:
@@ -359,7 +373,7 @@ def check_stream(stream: IO[bytes], house: str | None = None, name: str = STDIN)
     except InputError as error:
         result = _unreadable(name, error)
     else:
-        result = _check(name, text, house)
+        result = _budgeted(name, text, house)
     return _timed(result, started, stream=True)
 
 
@@ -387,6 +401,8 @@ def _check(path: str, text: str | None, house: str | None) -> FileResult:
         return _invalid(path, 0, 0, str(error))
     except RecursionError:
         return _invalid(path, 0, 0, "the file nests too deep to rule on")
+    except MemoryError:
+        raise
     except Exception as error:  # noqa: BLE001 - a bug in the engine must not hide the other files' results
         return _invalid(path, 0, 0, f"internal error while ruling (a bug in adjudicate, please report it): "
                                     f"{type(error).__name__}: {error}", INTERNAL)
@@ -401,15 +417,52 @@ def _check(path: str, text: str | None, house: str | None) -> FileResult:
         return FileResult(path, PASSED, (), code, decision.house, laws, opened=opened, shown=shown)
     try:
         mismatches = compare(expect, decision.table, decision.facts, decision)
+    except MemoryError:
+        raise
     except Exception as error:  # noqa: BLE001
         return _invalid(path, 0, 0, f"internal error while comparing `expect` (a bug in adjudicate, please "
                                     f"report it): {type(error).__name__}: {error}", INTERNAL)
-    findings = tuple(
-        Finding(m.pos.path, m.pos.line, m.pos.column, f"expect.{m.key}: expected {m.expected}; actual {m.actual}",
-                m.key, m.expected_value, m.actual_value)
-        for m in mismatches)
+    findings = _mismatch_findings(mismatches)
     return FileResult(path, FAILED if findings else PASSED, findings, code, decision.house, laws,
                       tuple(expect.exclude), True, opened, shown)
+
+
+def _mismatch_findings(mismatches) -> tuple[Finding, ...]:
+    """The failed expectations as findings, cut as errors are (docs/errors.md): at most MAX_PROBLEMS, then one
+    counting the rest; each message at most MAX_MESSAGE characters, and so each value's JSON."""
+    from adjudicate.errors import MAX_PROBLEMS
+
+    findings = [Finding(m.pos.path, m.pos.line, m.pos.column,
+                        _cut(f"expect.{m.key}: expected {m.expected}; actual {m.actual}"),
+                        m.key, _cut_value(m.expected_value), _cut_value(m.actual_value))
+                for m in mismatches[:MAX_PROBLEMS]]
+    omitted = len(mismatches) - MAX_PROBLEMS
+    if omitted > 0:
+        first = mismatches[MAX_PROBLEMS].pos
+        findings.append(Finding(first.path, first.line, first.column,
+                                f"... and {omitted:,} more failed expectation{'s' if omitted > 1 else ''} "
+                                f"(only the first {MAX_PROBLEMS} are shown)"))
+    return tuple(findings)
+
+
+def _cut(text: str) -> str:
+    from adjudicate.errors import MAX_MESSAGE
+
+    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE] + "… (message cut)"
+
+
+def _cut_value(value: object) -> object:
+    """A JSON value kept whole up to MAX_MESSAGE characters of JSON; a longer one becomes its JSON text, cut."""
+    from adjudicate.errors import MAX_MESSAGE
+    import msgspec
+
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    try:
+        text = msgspec.json.encode(value).decode("utf-8", "surrogatepass")
+    except (TypeError, msgspec.EncodeError, UnicodeError):
+        text = str(value)
+    return value if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE] + "… (value cut)"
 
 
 def _check_chunk(chunk: Sequence[str], house: str | None) -> list[FileResult]:

@@ -292,6 +292,12 @@ def apply_house(house: House, depth: int = 0, boundary: Boundary | None = None) 
             problems.append(Problem(change.pos, f"{change.action}: {base.code} has no law {change.law!r}"
                                                 f"{did_you_mean(change.law, by_id)}"))
             continue
+        if change.action in ("replace", "strike") and laws[by_id[change.law]] is None:
+            struck = next(earlier.pos for earlier in house.changes
+                          if earlier.action == "strike" and earlier.law == change.law)
+            problems.append(Problem(change.pos, f"{change.action}: law {change.law} was struck above (line "
+                                                f"{struck.line}); a law is struck or replaced, not both"))
+            continue
         if change.action == "strike":
             laws[by_id[change.law]] = None  # type: ignore[call-overload]
         elif change.action == "replace":
