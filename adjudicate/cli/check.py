@@ -11,7 +11,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from adjudicate.cli.common import Command, app, dump_json, echo, guarded, scenario_sources
+from adjudicate.cli.common import Command, app, commands_stopped, dump_json, echo, guarded, scenario_sources
 
 
 class CheckFormat(str, enum.Enum):
@@ -65,9 +65,9 @@ def check_command(
     elif format is CheckFormat.junit:
         echo(report.to_junit(coverage))
     elif format is CheckFormat.github:
-        echo(report.to_github(coverage))
+        echo(report.to_github(coverage), commands=True)
     else:
-        echo(report.to_text(coverage))
+        echo(commands_stopped(report.to_text(coverage)), commands=True)
     if report.exit_code:
         raise typer.Exit(report.exit_code)
 
