@@ -369,3 +369,59 @@ def test_invisible_characters_in_names_are_escaped_in_every_format(tmp_path: Pat
         assert char not in output, fmt
         assert {"sarif": percent(char), "json": in_json}.get(fmt, code) in output, fmt  # SARIF names files by URI
     ET.fromstring(runner.invoke(app, ["check", "--jobs", "1", "-f", "junit", str(tmp_path)]).stdout)
+
+
+# --- the cache folder -------------------------------------------------------------------------------
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX's")
+def test_a_named_pipe_where_a_cache_file_belongs_is_a_cache_miss_not_a_hang(tmp_path: Path):
+    cache = tmp_path / "cache"
+    env = {"ADJUDICATE_CACHE_DIR": str(cache)}
+    first = command("rule", "scenarios/euchre/revoke-established.yaml", env=env)
+    assert first.returncode == 0
+    for name in os.listdir(cache):
+        os.remove(cache / name)
+        os.mkfifo(cache / name)  # as a CI cache restored from elsewhere could hold
+    done = command("rule", "scenarios/euchre/revoke-established.yaml", env=env)  # the timeout only bounds a hang
+    assert done.returncode == 0 and done.stdout == first.stdout
+    searched = command("laws", "--search", "revoke", env=env)
+    assert searched.returncode == 0
+
+
+def test_stale_cache_files_of_other_installs_are_removed_and_fresh_ones_kept(tmp_path: Path):
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    old, fresh = cache / "euchre-00000000-0123456789abcdef.msgpack", cache / "euchre-11111111-0123456789abcdef.msgpack"
+    other = cache / "notes.txt"  # not ours: never touched
+    for path in (old, fresh, other):
+        path.write_bytes(b"x")
+    long_ago = os.stat(old).st_mtime - 31 * 86400
+    os.utime(old, (long_ago, long_ago))
+    os.utime(other, (long_ago, long_ago))
+    done = command("rule", "scenarios/euchre/revoke-established.yaml", env={"ADJUDICATE_CACHE_DIR": str(cache)})
+    assert done.returncode == 0
+    names = set(os.listdir(cache))
+    assert old.name not in names and fresh.name in names and other.name in names
+    assert any(name.startswith("euchre-") and name not in (fresh.name,) for name in names)  # this install's own
+
+
+# --- nothing skipped silently ---------------------------------------------------------------------
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PATH_MAX is 4096 on Linux")
+def test_a_folder_whose_path_is_past_path_max_is_reported(tmp_path: Path):
+    (tmp_path / "ok.yaml").write_text(GOOD, encoding="utf-8")
+    handle = os.open(tmp_path, os.O_RDONLY)
+    for n in range(25):  # 25 names of 202 characters: a path of over 5,000
+        name = f"{n:02d}" + "d" * 200
+        os.mkdir(name, dir_fd=handle)
+        inner = os.open(name, os.O_RDONLY, dir_fd=handle)
+        os.close(handle)
+        handle = inner
+    scenario = os.open("deep.yaml", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=handle)
+    os.write(scenario, GOOD.encode())
+    os.close(scenario)
+    os.close(handle)
+    done = command("check", "--jobs", "1", tmp_path)
+    text = done.stdout.decode()
+    assert done.returncode == 2, text
+    assert "the files in it were not checked" in text and "check: 1 folder could not be read" in text

@@ -143,6 +143,14 @@ def _cannot(what: str, error: OSError) -> str:
     return f"cannot read {what}: {error.strerror or error}"
 
 
+def _listed_as_folder(entry: os.DirEntry) -> bool:
+    """Whether the folder's listing says this entry is a folder (no call to the disk where it says so itself)."""
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
+
+
 def _inside(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
@@ -216,10 +224,15 @@ class _Walk:
                             self.problems.append(_invalid(os.path.normpath(entry.path), 0, 0,
                                                           _not_regular(entry.stat(follow_symlinks=False).st_mode)))
                         self.scenarios += 1
-                except OSError as error:  # gone since the listing, or cannot be looked at
+                except OSError as error:  # gone since the listing, or cannot be looked at (a path past PATH_MAX)
                     if name.endswith(SCENARIO_SUFFIXES):
                         self.problems.append(_invalid(os.path.normpath(entry.path), 0, 0, _cannot("this file", error)))
                         self.scenarios += 1
+                    elif name != HOUSE_FOLDER and not name.startswith(".") and _listed_as_folder(entry):
+                        self.unreadable += 1
+                        self.problems.append(_invalid(os.path.normpath(entry.path), 0, 0,
+                                                      _cannot("this folder", error)
+                                                      + "; the files in it were not checked", FOLDER))
             stack.extend(reversed(subfolders))
 
     def _reached_as(self, target: str) -> str:
