@@ -345,7 +345,7 @@ def parse_shard(text: str) -> tuple[int, int]:
 # --- checking one file -------------------------------------------------------------
 
 def _invalid(path: str, line: int, column: int, message: str, cause: str | None = None) -> FileResult:
-    return FileResult(path, INVALID, (Finding(path, line, column, message),), cause=cause)
+    return FileResult(path, INVALID, (Finding(path, line, column, _cut(message)),), cause=cause)
 
 
 def _unreadable(path: str, error: InputError) -> FileResult:
