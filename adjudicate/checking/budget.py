@@ -5,9 +5,10 @@ open choices are counted, not built; messages are cut), one file must not be abl
 each file is checked within a budget of time and of memory, and a file past it is that file's error,
 the other files' results unaffected.
 
-- time: `ADJUDICATE_FILE_SECONDS` (default 60), wall-clock seconds, by a real-time interval timer
-  (SIGALRM) in the process checking the file, where that process can take signals (its main thread, on
-  POSIX);
+- time: `ADJUDICATE_FILE_SECONDS` (default 60), seconds of CPU time, by a profiling interval timer
+  (ITIMER_PROF, SIGPROF) in the process checking the file, where that process can take signals (its main
+  thread, on POSIX). CPU time, not the wall clock: on a busy machine a file's wall time is anyone's, and a
+  file that costs too much costs CPU (no read of a file blocks: named pipes and devices are refused);
 - memory: `ADJUDICATE_FILE_MEGABYTES` (default 2048), the address space the process may grow by while it
   checks the file (RLIMIT_AS, restored after it; on Linux, where the process's size can be read).
 
@@ -61,6 +62,13 @@ def _size() -> int | None:
 
 
 def _raise(signum, frame):  # noqa: ANN001 - a signal handler's signature
+    # Never inside an import: a module cut short half-way would break every later use of it in this process.
+    # Checked again a moment later.
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            signal.setitimer(signal.ITIMER_PROF, 0.05)
+            return
+        frame = frame.f_back
     raise OverBudget
 
 
@@ -69,18 +77,18 @@ def within_budget() -> Iterator[None]:
     """Check one file inside this; OverBudget (time) or MemoryError (memory) come out of it when it overruns."""
     limit = seconds()
     timed = (limit > 0 and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-             and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, signal.SIG_IGN, None))
+             and signal.getsignal(signal.SIGPROF) in (signal.SIG_DFL, signal.SIG_IGN, None))
     memory = _memory_limit()
     previous = None
     if timed:
-        previous = signal.signal(signal.SIGALRM, _raise)
-        signal.setitimer(signal.ITIMER_REAL, limit)
+        previous = signal.signal(signal.SIGPROF, _raise)
+        signal.setitimer(signal.ITIMER_PROF, limit)
     try:
         yield
     finally:
         if timed:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, previous)
         if memory is not None:
             import resource
 
@@ -111,7 +119,7 @@ def _memory_limit() -> tuple[int, int] | None:
 
 
 def time_message() -> str:
-    return (f"not checked in full: it took more than the budget of {seconds():g} seconds a file "
+    return (f"not checked in full: it took more than the budget of {seconds():g} CPU seconds a file "
             f"({SECONDS_ENV}); the other files' results stand")
 
 
