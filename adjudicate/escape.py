@@ -10,7 +10,9 @@ these functions where it is printed:
 
 - `visible(text)`: for one value on one line (a file name, a message): every control
   character, newlines and tabs too, becomes a visible escape: `\\n`, `\\r`, `\\t`, `\\x1b`,
-  `\\x7f`, `\\x85` (C1 controls), `\\u202e` (bidi controls, U+2028/U+2029); an undecodable
+  `\\x7f`, `\\x85` (C1 controls), `\\u202e` (bidi controls, U+2028/U+2029), `\\u200b` (characters that print
+  as nothing: zero-width spaces and joiners, U+2060, the BOM U+FEFF, fillers and variation selectors, so that
+  two different file names never look the same); an undecodable
   byte of a file name becomes `\\xNN`, the byte itself; any other lone surrogate `\\udXXX`.
 - `visible_lines(text)`: for whole lines of output (a ruling, a table): the same, except
   that newlines and tabs stay, so the lines still break where the report breaks them.
@@ -29,18 +31,23 @@ from __future__ import annotations
 
 import re
 
+_INVISIBLE = (  # what prints as nothing: zero-width spaces and joiners, fillers,
+    # variation selectors, the BOM
+    "\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200d\u2060-\u2064\u206a-\u206f"
+    "\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb")
 _UNSAFE = (
     "\x00-\x08\x0b-\x1f"  # C0 controls but tab and newline (\r, ESC, BEL, form feed, ...)
     "\x7f-\x9f"  # DEL and the C1 controls (CSI, OSC, NEL as single characters)
     "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"  # bidi marks, embeddings, overrides and isolates
     "\u2028\u2029"  # line and paragraph separators: line breaks to some viewers
     "\ud800-\udfff"  # lone surrogates: bytes of a file name that were not UTF-8 (surrogateescape)
+    + _INVISIBLE
 )
 _LINES = re.compile(f"[{_UNSAFE}]")
 """The one pattern compiled at import (each costs a few tenths of a millisecond of every start);
 the others are compiled when first needed: `visible` tests for newlines and tabs with `in`."""
 _ONE_LINE_SOURCE = f"[\t\n{_UNSAFE}]"
-_JSON_SOURCE = "[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]"
+_JSON_SOURCE = f"[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff{_INVISIBLE}]"
 _NOT_ASCII_SOURCE = "[^\x00-\x7f]"
 
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
@@ -76,6 +83,34 @@ def visible_lines(text: str) -> str:
     if _LINES.search(text) is None:
         return text
     return _LINES.sub(_escape, text)
+
+
+_COMMAND = None
+
+
+def inert_lines(text: str) -> str:
+    """`text` with no line a CI runner would take for a workflow command.
+
+    GitHub's runner reads every line of a job's output: one that starts, after white space (any Unicode
+    white space: it trims as .NET's `String.Trim` does), with `::` is a command (`::error ...::`,
+    `::add-mask::`, `::stop-commands::`), and so is any line holding `##[` (the older form, found anywhere in
+    the line). Where text from a file could make one (a file named `::error file=x::forged.yaml` at the start
+    of check's line, a law's word wrapped to the start of an indented line), the first `:` of such a line is
+    written `\\x3a` and the `[` of `##[` is written `\\x5b`: the line reads the same to a person and is no
+    command. Text with neither (nearly all of it) costs two searches and is returned as it is.
+    """
+    if "::" not in text:
+        return old_commands_inert(text)
+    global _COMMAND
+    if _COMMAND is None:
+        _COMMAND = re.compile(r"^([^\S\n]*):(?=:)", re.MULTILINE)
+    return old_commands_inert(_COMMAND.sub(lambda match: match.group(1) + "\\x3a", text))
+
+
+def old_commands_inert(text: str) -> str:
+    """`text` with no `##[`, the runner's older command form, which it finds anywhere in a line (also inside the
+    text of an annotation `check --format github` writes)."""
+    return text.replace("##[", "##\\x5b") if "##[" in text else text
 
 
 def has_unsafe(text: str) -> bool:

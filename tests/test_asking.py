@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from events import HANG, can_see_syscalls, syscall, until
 from typer.testing import CliRunner
 
 import adjudicate
@@ -289,7 +291,15 @@ def test_the_api_answers_and_shows_the_answers_given():
 PROMPT = b"Answer [y/n]: "
 
 
-def at_terminal(args: list[str], replies: list[bytes], timeout: float = 60) -> tuple[str, int]:
+def waiting_for_a_key(pid: int) -> bool:
+    """Whether the process is blocked reading its terminal (fd 0), in read(2) or in a wait on it."""
+    if not can_see_syscalls():  # pragma: no cover - no /proc: the prompt, printed, is the nearest event
+        return True
+    call = syscall(pid)
+    return call is not None and call[1] in (0, 1)  # read(0, ...), or select/poll on the one descriptor
+
+
+def at_terminal(args: list[str], replies: list[bytes], timeout: float = HANG) -> tuple[str, int]:
     """Run `adjudicate ARGS` in a pseudo-terminal, typing each reply at each prompt; its screen and exit code."""
     pid, fd = pty.fork()
     if pid == 0:  # the child: the real command, the pty its terminal, Ctrl-C as a shell would leave it
@@ -318,8 +328,10 @@ def at_terminal(args: list[str], replies: list[bytes], timeout: float = 60) -> t
     try:
         while time.monotonic() < end:
             if pending and screen.endswith(PROMPT):
-                time.sleep(0.2)  # as a player would: once the prompt is waiting for his key (a Ctrl-C before it
-                os.write(fd, pending.pop(0))  # reads is a signal that comes before Python's wait for the key)
+                # As a player would: once the command waits for his key, blocked reading the terminal (a Ctrl-C
+                # before it reads is a signal that comes before Python's wait for the key).
+                until(lambda: waiting_for_a_key(pid), "the command waiting for a key")
+                os.write(fd, pending.pop(0))
                 screen += b"<typed>"  # so the next prompt is a new one
             if not read():
                 break

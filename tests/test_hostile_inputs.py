@@ -57,10 +57,8 @@ def error_lines(result) -> list[str]:
 def test_a_named_pipe_is_refused_without_blocking_when_regular_files_only(tmp_path: Path):
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
-    started = time.perf_counter()
-    with pytest.raises(Exception) as caught:
+    with pytest.raises(Exception) as caught:  # opening it blocking would wait for ever (pytest-timeout ends that)
         read_text(fifo, regular_only=True)
-    assert time.perf_counter() - started < 1
     assert str(caught.value) == f"{fifo}: is a named pipe (FIFO), not a regular file; refused"
 
 
@@ -131,9 +129,9 @@ def test_the_problems_of_a_file_are_capped_with_a_count_of_the_rest(tmp_path: Pa
 
 def test_one_huge_value_of_repeated_cards_gives_one_line_fast(tmp_path: Path):
     path = scenario(tmp_path, "E: [QS, 9H, JD, AC, 8C]", "E: " + "QS " * 1_600_000)
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU time: on busy cores the wall clock is anyone's
     result = run("rule", path)
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
     assert result.exit_code == 2
     assert error_lines(result) == [f"{path}:6:6: the hand of E lists 1,600,000 cards; no pack has more than 52"]
 
@@ -144,9 +142,9 @@ def test_one_huge_value_of_repeated_cards_gives_one_line_fast(tmp_path: Path):
 ])
 def test_one_huge_act_gives_one_short_line_fast(tmp_path: Path, act: str, message: str):
     path = scenario(tmp_path, "  - quit\n", f"  - N: {act}\n")
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU time: on busy cores the wall clock is anyone's
     result = run("rule", path)
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
     assert result.exit_code == 2
     [line] = error_lines(result)
     assert line.startswith(f"{path}:16:8: {message}") and len(line) < 1_000
@@ -399,9 +397,7 @@ def test_a_rulebook_or_house_file_linted_that_is_something_else_is_not_quoted(tm
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 def test_a_house_naming_a_named_pipe_is_refused_at_once(project: Path):
     os.mkfifo(project / "rulebooks" / "pipe.yaml")
-    started = time.perf_counter()
-    line = refusal(run("rule", named(project, "house", "../../rulebooks/pipe.yaml")))
-    assert time.perf_counter() - started < 2
+    line = refusal(run("rule", named(project, "house", "../../rulebooks/pipe.yaml")))  # or a hang
     assert line.endswith("3:8: `house`: '../../rulebooks/pipe.yaml' is a named pipe (FIFO), not a regular file; refused")
 
 

@@ -38,7 +38,7 @@ HOUSE_FOLDER = "house"
 
 PASSED, FAILED, INVALID = "passed", "failed", "invalid"
 
-FOLDER, NOT_CHECKED, INTERNAL = "folder", "not checked", "internal"
+FOLDER, NOT_CHECKED, INTERNAL, BUDGET = "folder", "not checked", "internal", "budget"
 """The causes of an invalid result that is not a file's own fault: a folder that could not be read,
 files a worker process did not finish (it died), a bug in adjudicate met while ruling a file."""
 HOUSE, LINK = "house", "link"
@@ -95,7 +95,8 @@ class FileResult(Struct, frozen=True):
     """Besides `laws`, the laws whose condition the hand met that the ruling names as context or not applied."""
     cause: str | None = None
     """For an invalid result that is not a file's own fault: FOLDER (a folder that could not be read),
-    NOT_CHECKED (the worker process checking it died) or INTERNAL (a bug in adjudicate)."""
+    NOT_CHECKED (the worker process checking it died), INTERNAL (a bug in adjudicate) or BUDGET (it took more time or
+    memory than a file may: adjudicate/checking/budget.py)."""
     stream: bool = False
     """It was read from a stream (standard input), not a file: `path` is the stream's name (`<stdin>`)."""
     conditions: tuple[tuple[str, str], ...] = ()
@@ -144,6 +145,14 @@ def _not_regular(mode: int) -> str:
 
 def _cannot(what: str, error: OSError) -> str:
     return f"cannot read {what}: {error.strerror or error}"
+
+
+def _listed_as_folder(entry: os.DirEntry) -> bool:
+    """Whether the folder's listing says this entry is a folder (no call to the disk where it says so itself)."""
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
 
 
 def _inside(path: str, root: str) -> bool:
@@ -219,10 +228,15 @@ class _Walk:
                             self.problems.append(_invalid(os.path.normpath(entry.path), 0, 0,
                                                           _not_regular(entry.stat(follow_symlinks=False).st_mode)))
                         self.scenarios += 1
-                except OSError as error:  # gone since the listing, or cannot be looked at
+                except OSError as error:  # gone since the listing, or cannot be looked at (a path past PATH_MAX)
                     if name.endswith(SCENARIO_SUFFIXES):
                         self.problems.append(_invalid(os.path.normpath(entry.path), 0, 0, _cannot("this file", error)))
                         self.scenarios += 1
+                    elif name != HOUSE_FOLDER and not name.startswith(".") and _listed_as_folder(entry):
+                        self.unreadable += 1
+                        self.problems.append(_invalid(os.path.normpath(entry.path), 0, 0,
+                                                      _cannot("this folder", error)
+                                                      + "; the files in it were not checked", FOLDER))
             stack.extend(reversed(subfolders))
 
     def _reached_as(self, target: str) -> str:
@@ -335,7 +349,7 @@ def parse_shard(text: str) -> tuple[int, int]:
 # --- checking one file -------------------------------------------------------------
 
 def _invalid(path: str, line: int, column: int, message: str, cause: str | None = None) -> FileResult:
-    return FileResult(path, INVALID, (Finding(path, line, column, message),), cause=cause)
+    return FileResult(path, INVALID, (Finding(path, line, column, _cut(message)),), cause=cause)
 
 
 def _unreadable(path: str, error: InputError) -> FileResult:
@@ -349,8 +363,21 @@ def check_file(path: str, house: str | None = None, conditions: bool = False) ->
 
     `conditions`: also evaluate every law's condition atom by atom over the hand, for the coverage."""
     started = time.perf_counter()
-    result = _check(path, None, house, conditions)
+    result = _budgeted(path, None, house, conditions)
     return _timed(result, started)
+
+
+def _budgeted(path: str, text: str | None, house: str | None, conditions: bool = False) -> FileResult:
+    """`_check` within the per-file budget (adjudicate/checking/budget.py): past it, the file's error."""
+    from adjudicate.checking import budget
+
+    try:
+        with budget.within_budget():
+            return _check(path, text, house, conditions)
+    except budget.OverBudget:
+        return _invalid(path, 0, 0, budget.time_message(), BUDGET)
+    except MemoryError:
+        return _invalid(path, 0, 0, budget.memory_message(), BUDGET)
 
 
 def check_stream(stream: IO[bytes], house: str | None = None, name: str = STDIN,
@@ -366,7 +393,7 @@ def check_stream(stream: IO[bytes], house: str | None = None, name: str = STDIN,
     except InputError as error:
         result = _unreadable(name, error)
     else:
-        result = _check(name, text, house, conditions)
+        result = _budgeted(name, text, house, conditions)
     return _timed(result, started, stream=True)
 
 
@@ -394,6 +421,8 @@ def _check(path: str, text: str | None, house: str | None, conditions: bool = Fa
         return _invalid(path, 0, 0, str(error))
     except RecursionError:
         return _invalid(path, 0, 0, "the file nests too deep to rule on")
+    except MemoryError:
+        raise
     except Exception as error:  # noqa: BLE001 - a bug in the engine must not hide the other files' results
         return _invalid(path, 0, 0, f"internal error while ruling (a bug in adjudicate, please report it): "
                                     f"{type(error).__name__}: {error}", INTERNAL)
@@ -414,19 +443,56 @@ def _check(path: str, text: str | None, house: str | None, conditions: bool = Fa
                           conditions=values)
     try:
         mismatches = compare(expect, decision.table, decision.facts, decision)
+    except MemoryError:
+        raise
     except Exception as error:  # noqa: BLE001
         return _invalid(path, 0, 0, f"internal error while comparing `expect` (a bug in adjudicate, please "
                                     f"report it): {type(error).__name__}: {error}", INTERNAL)
-    findings = tuple(
-        Finding(m.pos.path, m.pos.line, m.pos.column, f"expect.{m.key}: expected {m.expected}; actual {m.actual}",
-                m.key, frozen(m.expected_value), frozen(m.actual_value))
-        for m in mismatches)
+    findings = _mismatch_findings(mismatches)
     return FileResult(path, FAILED if findings else PASSED, findings, code, decision.house, laws,
                       tuple(expect.exclude), True, opened, shown, conditions=values)
 
 
 def _check_chunk(chunk: Sequence[str], house: str | None, conditions: bool = False) -> list[FileResult]:
     return [check_file(path, house, conditions) for path in chunk]
+
+
+def _mismatch_findings(mismatches) -> tuple[Finding, ...]:
+    """The failed expectations as findings, cut as errors are (docs/errors.md): at most MAX_PROBLEMS, then one
+    counting the rest; each message at most MAX_MESSAGE characters, and so each value's JSON."""
+    from adjudicate.errors import MAX_PROBLEMS
+
+    findings = [Finding(m.pos.path, m.pos.line, m.pos.column,
+                        _cut(f"expect.{m.key}: expected {m.expected}; actual {m.actual}"),
+                        m.key, frozen(_cut_value(m.expected_value)), frozen(_cut_value(m.actual_value)))
+                for m in mismatches[:MAX_PROBLEMS]]
+    omitted = len(mismatches) - MAX_PROBLEMS
+    if omitted > 0:
+        first = mismatches[MAX_PROBLEMS].pos
+        findings.append(Finding(first.path, first.line, first.column,
+                                f"... and {omitted:,} more failed expectation{'s' if omitted > 1 else ''} "
+                                f"(only the first {MAX_PROBLEMS} are shown)"))
+    return tuple(findings)
+
+
+def _cut(text: str) -> str:
+    from adjudicate.errors import MAX_MESSAGE
+
+    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE] + "… (message cut)"
+
+
+def _cut_value(value: object) -> object:
+    """A JSON value kept whole up to MAX_MESSAGE characters of JSON; a longer one becomes its JSON text, cut."""
+    from adjudicate.errors import MAX_MESSAGE
+    import msgspec
+
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    try:
+        text = msgspec.json.encode(value).decode("utf-8", "surrogatepass")
+    except (TypeError, msgspec.EncodeError, UnicodeError):
+        text = str(value)
+    return value if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE] + "… (value cut)"
 
 
 # --- checking many -------------------------------------------------------------------

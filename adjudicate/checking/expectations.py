@@ -143,8 +143,13 @@ def _score_words(score) -> str:
     return "none" if score is None else ", ".join(f"{side} {points}" for side, points in score.items())
 
 
+def _pair_order(pair: tuple[str, str | None]) -> tuple:
+    """A total order of (law, by) pairs: by the law, then by the law that defeats it (none first)."""
+    return (law_sort_key(pair[0]), pair[1] is not None, law_sort_key(pair[1]) if pair[1] is not None else ())
+
+
 def _compare_defeats(wanted, decision, pos: Pos) -> list[Mismatch]:
-    actual = sorted({(item.law.id, item.by.id) for item in decision.not_applied}, key=lambda p: law_sort_key(p[0]))
+    actual = sorted({(item.law.id, item.by.id) for item in decision.not_applied}, key=_pair_order)
     unmatched = list(actual)
     missing = []
     for law, by in wanted:
@@ -157,7 +162,7 @@ def _compare_defeats(wanted, decision, pos: Pos) -> list[Mismatch]:
         return []
     show = lambda pairs: _ids([f"{law} by {by}" if by else law for law, by in pairs])  # noqa: E731
     value = lambda pairs: [{"law": law, "by": by} for law, by in pairs]  # noqa: E731
-    wanted_in_order = sorted(wanted, key=lambda p: law_sort_key(p[0]))
+    wanted_in_order = sorted(wanted, key=_pair_order)
     return [Mismatch(pos, "not_applied", show(wanted_in_order), show(actual), value(wanted_in_order), value(actual))]
 
 
@@ -248,6 +253,7 @@ def _compare_remedies(node: Node, decision, pos: Pos) -> list[Mismatch]:
     if not node.is_seq():
         return [Mismatch(node.pos, "remedies", "a list of {law, chooser, options}", node.describe(),
                          _json_value(node), offered)]
+    actual: str | None = None
     for item in node.elements():
         if not item.is_map():
             found.append(Mismatch(item.pos, "remedies", "{law, chooser, options}", item.describe(),
@@ -262,8 +268,9 @@ def _compare_remedies(node: Node, decision, pos: Pos) -> list[Mismatch]:
             wanted = (f"law {want.get('law', 'any')}: {want.get('chooser', 'anyone')} choosing "
                       f"{want.get('options', 'anything')}" + _for_words(want.get("for"))
                       + (f", made: {want['made']}" if "made" in want else ""))
-            actual = "; ".join(f"law {a['law']}: {a['chooser']} choosing {a['options']}{_for_words(a['for'])}"
-                               + (f", made: {a['made']}" if a["made"] else "") for a in offered) or "no remedy"
+            if actual is None:  # once, for all the expected remedies not found
+                actual = "; ".join(f"law {a['law']}: {a['chooser']} choosing {a['options']}{_for_words(a['for'])}"
+                                   + (f", made: {a['made']}" if a["made"] else "") for a in offered) or "no remedy"
             found.append(Mismatch(item.pos, "remedies", wanted, actual, _json_value(item), offered))
     return found
 
@@ -317,6 +324,6 @@ def _fits_remedy(key: str, value, actual: dict) -> bool:
 
 
 def _for_words(target) -> str:
-    if not target:
+    if not target or not isinstance(target, dict):
         return ""
     return " for " + " ".join(str(target[key]) for key in ("kind", "seat", "trick") if target.get(key) is not None)

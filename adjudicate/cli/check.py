@@ -11,7 +11,8 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from adjudicate.cli.common import Command, app, dump_json, dump_jsonl, echo, fail, guarded, scenario_sources
+from adjudicate.cli.common import (Command, app, commands_stopped, dump_json, dump_jsonl, echo, fail, guarded,
+                                   scenario_sources)
 
 
 class CheckFormat(str, enum.Enum):
@@ -78,11 +79,11 @@ def check_command(
     elif format is CheckFormat.junit:
         echo(report.to_junit(coverage))
     elif format is CheckFormat.github:
-        echo(report.to_github(coverage))
+        echo(report.to_github(coverage), commands=True)
     else:
         text = report.to_text(coverage, verbosity=-1 if quiet else 1 if verbose else 0)
         if text:
-            echo(text)
+            echo(commands_stopped(text), commands=True)
     if report.exit_code:
         raise typer.Exit(report.exit_code)
 

@@ -22,7 +22,7 @@ from typer.models import CommandInfo
 
 from adjudicate.api import AdjudicateError
 from adjudicate.errors import EXIT_BROKEN_PIPE, EXIT_INPUT, did_you_mean
-from adjudicate.escape import json_text, visible, visible_lines
+from adjudicate.escape import inert_lines, json_text, old_commands_inert, visible, visible_lines
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -230,7 +230,7 @@ def warn(line: str) -> None:
     if stream is None:
         return
     try:
-        stream.write(visible(line) + "\n")
+        stream.write(inert_lines(visible(line)) + "\n")
         stream.flush()
     except (OSError, ValueError):  # stderr closed, full or a broken pipe: the exit code still says it
         pass
@@ -293,15 +293,18 @@ def _stdout_is_unicode() -> bool:
         return False
 
 
-def echo(text: str) -> None:
+def echo(text: str, commands: bool = False) -> None:
     """Print `text` (a line break added if it has none) on stdout, its control characters escaped
-    (newlines and tabs kept), and flush it, so that a failing output is known here.
+    (newlines and tabs kept), no line of it a CI workflow command (`adjudicate.escape.inert_lines`) unless
+    `commands` (`check --format github`, whose commands are its own and escape what they quote), and flush it,
+    so that a failing output is known here.
 
     A broken pipe (`adjudicate check scenarios/ | head -1`) ends the command quietly with exit
     141, as a command killed by SIGPIPE reports in a shell; any other failure to write (a full
     disk, a closed stdout) with a line on stderr and exit 2.
     """
     text = visible_lines(text)
+    text = old_commands_inert(text) if commands else inert_lines(text)
     out = sys.stdout
     try:
         if out is None:
@@ -309,6 +312,19 @@ def echo(text: str) -> None:
         write_all(out, text if text.endswith("\n") else text + "\n")
     except OSError as error:
         output_failed(error)
+
+
+def commands_stopped(text: str) -> str:
+    """`text` made inert, and on GitHub Actions (GITHUB_ACTIONS set) between `::stop-commands::TOKEN` and
+    `::TOKEN::`, a token drawn at random for each run, as GitHub advises for printing what a stranger wrote: the
+    runner takes no line between the two for a command."""
+    text = inert_lines(visible_lines(text))
+    if not os.environ.get("GITHUB_ACTIONS"):
+        return text
+    import secrets
+
+    token = secrets.token_hex(16)
+    return f"::stop-commands::{token}\n{text.rstrip(chr(10))}\n::{token}::"
 
 
 def write_all(out: Any, text: str) -> None:

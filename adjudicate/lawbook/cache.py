@@ -140,14 +140,35 @@ def store_rulebook(code: str, data: bytes, rulebook: "Rulebook") -> None:
     payload = msgspec.msgpack.encode(_CacheEntry(data, offsets, rulebook))
     if not write_cache_file(path, _CACHE_MAGIC, payload, prefix=f".{code}-"):
         return
-    folder = os.path.dirname(path)
-    mine = f"{code}-{_install_tag()}-"  # only this install's earlier files: another install's are its own
+    remove_stale(os.path.dirname(path), f"{code}-{_install_tag()}-", os.path.basename(path))
+
+
+STALE_DAYS = 30
+"""A cache file no command has read for this long is another install's that is gone (a deleted virtual
+environment, a CI job's fresh one): removed by the next install that writes the cache."""
+
+
+def remove_stale(folder: str, mine: str, keep: str) -> None:
+    """Remove this install's earlier cache files (named `mine`...) but `keep`, and any install's not used for
+    STALE_DAYS (by its access time, or its modification time where the disk keeps no access time)."""
+    import time
+
+    now = time.time()
     try:
-        for stale in os.listdir(folder):
-            if stale.startswith(mine) and stale.endswith(_CACHE_SUFFIX) and stale != os.path.basename(path):
-                os.remove(os.path.join(folder, stale))
+        names = os.listdir(folder)
     except OSError:
-        pass
+        return
+    for name in names:
+        if name == keep or not (name.endswith(_CACHE_SUFFIX) or name.endswith(".tmp")):
+            continue
+        full = os.path.join(folder, name)
+        try:
+            info = os.lstat(full)
+            unused = now - max(info.st_atime, info.st_mtime)
+            if name.startswith(mine) or unused > STALE_DAYS * 86400:
+                os.remove(full)
+        except OSError:
+            pass
 
 
 def read_cache_file(path: str, magic: bytes) -> memoryview | None:
@@ -155,11 +176,24 @@ def read_cache_file(path: str, magic: bytes) -> memoryview | None:
     and its checksum holds; None otherwise (a cache miss, never an error)."""
     import zlib
 
+    import stat
+
     try:
-        with open(path, "rb") as handle:
-            blob = handle.read(_MAX_CACHE_BYTES + 1)
+        # Opened without blocking (a named pipe where a cache file belongs, restored from elsewhere, would
+        # otherwise wait for a writer for ever), and read only if it is a regular file.
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+                         | getattr(os, "O_BINARY", 0))
     except OSError:
         return None
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return None
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            blob = stream.read(_MAX_CACHE_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(handle)
     head = len(magic)
     if len(blob) > _MAX_CACHE_BYTES or not blob.startswith(magic):
         return None

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -292,6 +293,12 @@ def apply_house(house: House, depth: int = 0, boundary: Boundary | None = None) 
             problems.append(Problem(change.pos, f"{change.action}: {base.code} has no law {change.law!r}"
                                                 f"{did_you_mean(change.law, by_id)}"))
             continue
+        if change.action in ("replace", "strike") and laws[by_id[change.law]] is None:
+            struck = next(earlier.pos for earlier in house.changes
+                          if earlier.action == "strike" and earlier.law == change.law)
+            problems.append(Problem(change.pos, f"{change.action}: law {change.law} was struck above (line "
+                                                f"{struck.line}); a law is struck or replaced, not both"))
+            continue
         if change.action == "strike":
             laws[by_id[change.law]] = None  # type: ignore[call-overload]
         elif change.action == "replace":
@@ -381,22 +388,61 @@ def house_rulebook(name: str) -> Rulebook:
 
 
 def _applied(path: str, boundary: Boundary | None) -> Rulebook:
-    """The house file at `path` applied (`boundary`: the file was named in a scenario bounded so)."""
+    """The house file at `path` applied (`boundary`: the file was named in a scenario bounded so).
+
+    Kept by the file it resolves to (one house reached through 200 links is applied once), its
+    modification time and size, and the boundary; the rulebook served is named as `path` was written.
+    """
     try:
-        info = os.stat(path)
-        key: tuple | None = (os.path.abspath(path), info.st_mtime_ns, info.st_size, boundary)
-    except OSError:
+        real = os.path.realpath(path)
+        info = os.stat(real)
+        key: tuple | None = (real, info.st_dev, info.st_ino, info.st_mtime_ns, info.st_size, boundary)
+    except (OSError, ValueError):
         key = None  # loading it reports the problem
-    if key is not None and key in _APPLIED:
-        return _APPLIED[key]
-    rulebook = apply_house(load_house(path, named=boundary is not None), 0, boundary)
-    if key is not None:
-        _APPLIED[key] = rulebook
-    return rulebook
+    rulebook = _APPLIED.get(key) if key is not None else None
+    if rulebook is None:
+        rulebook = apply_house(load_house(path, named=boundary is not None), 0, boundary)
+        if key is not None:
+            _APPLIED.put(key, rulebook)
+    return _named(rulebook, path)
 
 
-_APPLIED: dict[tuple, Rulebook] = {}
-"""House rulebooks already applied in this process (`check` rules hundreds of files under one house)."""
+def _named(rulebook: Rulebook, path: str) -> Rulebook:
+    """A cached house rulebook as the house file was named this time."""
+    if rulebook.path == path:
+        return rulebook
+    sources = sources_of(rulebook)
+    if sources and sources[0].kind == "house":
+        sources = (msgspec.structs.replace(sources[0], name=path), *sources[1:])
+    return with_sources(msgspec.structs.replace(rulebook, path=path), sources)
+
+
+class Applied:
+    """House rulebooks already applied in this process, the least recently used dropped past `size`."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[tuple, Rulebook] = OrderedDict()
+
+    def get(self, key: tuple) -> Rulebook | None:
+        rulebook = self.items.get(key)
+        if rulebook is not None:
+            self.items.move_to_end(key)
+        return rulebook
+
+    def put(self, key: tuple, rulebook: Rulebook) -> None:
+        self.items[key] = rulebook
+        self.items.move_to_end(key)
+        while len(self.items) > self.size:
+            self.items.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+MAX_APPLIED = 16
+"""The most house rulebooks a process keeps (`check` rules hundreds of files under a few houses)."""
+_APPLIED = Applied(MAX_APPLIED)
 
 
 def lint_file(path: str) -> tuple[str, Rulebook]:

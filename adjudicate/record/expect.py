@@ -23,6 +23,8 @@ EXPECTED_DEFEAT_KEYS = frozenset({"law", "by"})
 EXPECTED_IRREGULARITY_KEYS = frozenset({"kind", "seat", "trick", "established"})
 EXPECTED_REMEDY_KEYS = frozenset({"law", "chooser", "options", "for", "made"})
 """The keys of an entry of `expect.remedies`; `options` lists option kinds (score, deduct, ...)."""
+EXPECTED_TARGET_KEYS = frozenset({"kind", "seat", "trick", "entry", "claim", "against", "act"})
+"""The keys of an expected remedy's `for`: those of the ruling's `for` (docs/ruling-record.md)."""
 KIND_SYNONYMS = {"renege": "revoke", "renig": "revoke"}
 """Words the table uses for an irregularity kind under another name (a renege is a revoke), for a did-you-mean."""
 QUESTION_ID = r"[A-Za-z0-9][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)+"
@@ -249,6 +251,14 @@ class _ExpectReader(_Values):
                     self.law_id(law, "an expected remedy")
                 if (chooser := item.get("chooser")) is not None:
                     self.nonempty(chooser, "the chooser of an expected remedy")
+                if (target := item.get("for")) is not None:
+                    target.expect_map("what an expected remedy is for ({kind, seat, trick}, like "
+                                      "{kind: revoke, seat: E, trick: 1})")
+                    target.check_keys("what an expected remedy is for", EXPECTED_TARGET_KEYS)
+                    for _, _, value in target.items():
+                        value.text("a value of what an expected remedy is for")
+                if (made := item.get("made")) is not None:
+                    made.text("the option an expected remedy made (a kind, like score)")
                 if (options := item.get("options")) is not None:
                     options.expect_seq("the options of an expected remedy")
                     for option in options.elements():

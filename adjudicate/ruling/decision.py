@@ -12,7 +12,8 @@ final score for each combination of the choices still open (`scoring.py`).
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement, islice
+from math import comb, prod
 
 from msgspec import Struct
 
@@ -461,35 +462,72 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
             open_choices.append([(remedy, remedy.made)])
         else:
             open_choices.append([(remedy, item) for item in remedy.options])
-    combinations = list(_combinations(open_choices))
+    groups = _groups(open_choices)
     outcomes = []
-    for choices in combinations[:MAX_OUTCOMES]:
+    for choices in islice(_combinations(groups), MAX_OUTCOMES):
         penalties = [Penalty(item.option.kind, item.option.points if item.option.points is not None
                              else item.option.tricks, item.to,
                              remedy.offender.side if remedy.offender else
                              (remedy.chooser_side.other if remedy.chooser_side else None))
                      for remedy, item in choices]
         outcomes.append(Outcome(tuple(choices), final_score(code, game, table, before, penalties, rules)))
-    return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, len(combinations) - MAX_OUTCOMES))
+    # How many combinations there are, counted rather than built: a group of k like choices of w options each
+    # has C(w + k - 1, k) multisets.
+    total = prod(comb(len(members[0]) + len(members) - 1, len(members)) for members in groups)
+    return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, total - len(outcomes)))
 
 
-def _combinations(dimensions: list[list[tuple[RemedyOutcome, OptionOutcome]]]):
-    """Every combination of the open choices; repeated penalties of one law to one side (Euchre 63, Short Whist
-    72: "as often as the revoke is repeated") are combined as a multiset, since their order does not matter."""
-    groups: dict[tuple, list[list[tuple[RemedyOutcome, OptionOutcome]]]] = {}
+Dimension = list[tuple["RemedyOutcome", "OptionOutcome"]]
+
+
+def _groups(dimensions: list[Dimension]) -> list[list[Dimension]]:
+    """The open choices grouped: repeated penalties of one law to one side (Euchre 63, Short Whist 72: "as often as
+    the revoke is repeated") are one group, combined as a multiset, since their order does not matter."""
+    groups: dict[tuple, list[Dimension]] = {}
     for dimension in dimensions:
-        remedy = dimension[0][0]
+        remedy = dimension[0][0] if dimension else None
         key = (remedy.law.id, remedy.chooser, tuple((item.option.kind, item.option.points, item.option.tricks)
-                                                     for _, item in dimension), len(dimension) == 1)
+                                                    for _, item in dimension), len(dimension) == 1) \
+            if remedy is not None else (id(dimension),)
         groups.setdefault(key, []).append(dimension)
-    per_group = []
-    for members in groups.values():
-        width = len(members[0])
-        picks = []
-        for combo in combinations_with_replacement(range(width), len(members)):
-            picks.append(tuple(members[n][index] for n, index in enumerate(combo)))
-        per_group.append(picks)
-    for chosen in product(*per_group):
-        yield tuple(item for group in chosen for item in group)
+    return list(groups.values())
 
 
+def _picks(members: list[Dimension]):
+    width = len(members[0])
+    for combo in combinations_with_replacement(range(width), len(members)):
+        yield tuple(members[n][index] for n, index in enumerate(combo))
+
+
+class _Lazy:
+    """A group's picks, drawn from its generator only as far as they are asked for."""
+
+    def __init__(self, members: list[Dimension]) -> None:
+        self.items: list[tuple] = []
+        self.source = _picks(members)
+
+    def has(self, index: int) -> bool:
+        while len(self.items) <= index:
+            item = next(self.source, None)
+            if item is None:
+                return False
+            self.items.append(item)
+        return True
+
+
+def _combinations(groups: list[list[Dimension]]):
+    """Every combination of the open choices, in `itertools.product`'s order, built one at a time: the caller takes
+    the first MAX_OUTCOMES and nothing past them is made (3 options for each of 17 laws are 3^17 combinations)."""
+    lazy = [_Lazy(members) for members in groups]
+    if not all(group.has(0) for group in lazy):
+        return
+    indices = [0] * len(lazy)
+    while True:
+        yield tuple(item for group, index in zip(lazy, indices) for item in group.items[index])
+        position = len(lazy) - 1
+        while position >= 0 and not lazy[position].has(indices[position] + 1):
+            indices[position] = 0
+            position -= 1
+        if position < 0:
+            return
+        indices[position] += 1

@@ -1,0 +1,128 @@
+"""The per-file budget of `check`: how long one file may take and how much memory it may add.
+
+`check` is run on strangers' files. However the engine is made to bound its own work (the combinations of
+open choices are counted, not built; messages are cut), one file must not be able to take a CI job down:
+each file is checked within a budget of time and of memory, and a file past it is that file's error,
+the other files' results unaffected.
+
+- time: `ADJUDICATE_FILE_SECONDS` (default 60), seconds of CPU time, by a profiling interval timer
+  (ITIMER_PROF, SIGPROF) in the process checking the file, where that process can take signals (its main
+  thread, on POSIX). CPU time, not the wall clock: on a busy machine a file's wall time is anyone's, and a
+  file that costs too much costs CPU (no read of a file blocks: named pipes and devices are refused);
+- memory: `ADJUDICATE_FILE_MEGABYTES` (default 2048), the address space the process may grow by while it
+  checks the file (RLIMIT_AS, restored after it; on Linux, where the process's size can be read).
+
+`0` turns either off.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from contextlib import contextmanager
+from typing import Iterator
+
+SECONDS_ENV, MEGABYTES_ENV = "ADJUDICATE_FILE_SECONDS", "ADJUDICATE_FILE_MEGABYTES"
+DEFAULT_SECONDS, DEFAULT_MEGABYTES = 60.0, 2048
+
+
+class OverBudget(BaseException):
+    """Raised inside a file's check when its time runs out: a BaseException, so that no `except Exception` in the
+    engine takes it for its own error."""
+
+
+def _number(name: str, default: float) -> float:
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        return default
+    return value if value >= 0 and value == value else default
+
+
+def seconds() -> float:
+    return _number(SECONDS_ENV, DEFAULT_SECONDS)
+
+
+def megabytes() -> float:
+    return _number(MEGABYTES_ENV, DEFAULT_MEGABYTES)
+
+
+def _size() -> int | None:
+    """This process's address space in bytes, if it can be read."""
+    try:
+        with open("/proc/self/statm", "rb") as handle:
+            return int(handle.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def _raise(signum, frame):  # noqa: ANN001 - a signal handler's signature
+    # Never inside an import: a module cut short half-way would break every later use of it in this process.
+    # Checked again a moment later.
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            signal.setitimer(signal.ITIMER_PROF, 0.05)
+            return
+        frame = frame.f_back
+    raise OverBudget
+
+
+@contextmanager
+def within_budget() -> Iterator[None]:
+    """Check one file inside this; OverBudget (time) or MemoryError (memory) come out of it when it overruns."""
+    limit = seconds()
+    timed = (limit > 0 and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+             and signal.getsignal(signal.SIGPROF) in (signal.SIG_DFL, signal.SIG_IGN, None))
+    memory = _memory_limit()
+    previous = None
+    if timed:
+        previous = signal.signal(signal.SIGPROF, _raise)
+        signal.setitimer(signal.ITIMER_PROF, limit)
+    try:
+        yield
+    finally:
+        if timed:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, previous)
+        if memory is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_AS, memory)
+
+
+def _memory_limit() -> tuple[int, int] | None:
+    """Lower this process's address-space limit to its size now plus the budget; the limits it had, to restore."""
+    budget = megabytes()
+    if budget <= 0 or not sys.platform.startswith("linux"):
+        return None
+    import resource
+
+    size = _size()
+    if size is None:
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    wanted = size + int(budget * 1024 * 1024)
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft <= wanted:
+        return None  # already as tight
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+    except (ValueError, OSError):
+        return None
+    return soft, hard
+
+
+def time_message() -> str:
+    return (f"not checked in full: it took more than the budget of {seconds():g} CPU seconds a file "
+            f"({SECONDS_ENV}); the other files' results stand")
+
+
+def memory_message() -> str:
+    return (f"not checked in full: it needed more than the budget of {megabytes():g} MB of memory a file "
+            f"({MEGABYTES_ENV}); the other files' results stand")
