@@ -317,7 +317,8 @@ def leads_out_of_turn(table: Table) -> Iterator[Irregularity]:
         because = (f"{_name(lead.seat)} led the {lead.card.name} to trick {trick.number} when it was "
                    f"{_name(trick.due_leader)}'s lead; "
                    + ("the other three followed" if details["all_followed"] else
-                      f"{len(followers)} player{'s' if len(followers) != 1 else ''} had followed"))
+                      f"{len(played_to)} player{'s' if len(played_to) != 1 else ''} had followed"
+                      + (", and the cards were taken back" if lead.withdrawn else "")))
         yield Irregularity("lead_out_of_turn", lead.seat, trick.number, lead.entry, because, details)
 
 
@@ -791,8 +792,56 @@ def detect(table: Table) -> Facts:
     """Every irregularity of a replayed hand, in the order they happened."""
     found = [irregularity for run in DETECTORS for irregularity in run(table)]
     found.sort(key=lambda irregularity: (irregularity.entry, irregularity.kind))
+    found = [_with_lapses(table, irregularity) for irregularity in found]
     honours = honours_dealt(table)
     return Facts(table, tuple(found), tuple(_claims(table, honours)), act_details(table), honours)
+
+
+_CALLABLE = ("exposed_card", "detached_card", "winning_card_led_again", "lead_out_of_turn", "revoke")
+"""Irregularities whose card the adversaries may call (Euchre 46, 51, 52, 69; Short Whist 56, 62)."""
+
+_REQUIRABLE = {"called_attention": lambda table, seat: seat.partner,
+               "fourth_hand_before_partner": lambda table, seat: seat.partner,
+               "lead_before_discard": lambda table, seat: table.dealer}
+"""Irregularities for which the adversaries may require a player to play his highest or lowest, or to win or
+lose the trick (Euchre 83, 59, 89): the player they may call on."""
+
+
+def _with_lapses(table: Table, irregularity: Irregularity) -> Irregularity:
+    """What the record says of the time a penalty could be taken in. A call for a card lasts "until such card has
+    been played" (Euchre 56): `card_played`, and `played_uncalled` (played before any call of it). A demand of
+    highest, lowest, win or lose is made before the player called on plays to the trick: `played_unrequired`.
+    `later_trick_begun`: a card was played to a later trick. `named` (a detached card, Euchre 51): the first card
+    an adversary called after it, `right` or `wrong`."""
+    seat, kind = irregularity.seat, irregularity.kind
+    if seat is None:
+        return irregularity
+    plays = sorted((play for trick in table.tricks for play in trick.plays), key=lambda play: play.entry)
+    added: dict[str, object] = {}
+    demands = [moment for moment in table.moments if moment.entry > irregularity.entry
+               and moment.act.seat is not None and moment.act.seat.side is not seat.side]
+    if kind in _CALLABLE and isinstance(irregularity.get("card"), Card):
+        card = irregularity.get("card")
+        played = next((play for play in plays if play.seat is seat and play.card == card
+                       and play.entry > irregularity.entry and not play.withdrawn), None)
+        called = [moment for moment in demands if moment.act.verb == "call" and moment.act.cards
+                  and moment.act.card == card]
+        added["card_played"] = played is not None
+        added["played_uncalled"] = played is not None and not any(m.entry < played.entry for m in called)
+        if kind == "detached_card":
+            named = next((moment for moment in demands if moment.act.verb == "call" and moment.act.cards), None)
+            if named is not None:
+                added["named"] = "right" if named.act.card == card else "wrong"
+    if kind in _REQUIRABLE and irregularity.trick is not None:
+        target = _REQUIRABLE[kind](table, seat)
+        played = next((play for play in plays if play.seat is target and play.trick == irregularity.trick
+                       and play.entry > irregularity.entry), None)
+        required = [moment for moment in demands if moment.act.verb == "require"
+                    and moment.act.target in (None, target)]
+        added["played_unrequired"] = played is not None and not any(m.entry < played.entry for m in required)
+    if irregularity.trick is not None:
+        added["later_trick_begun"] = any(play.trick > irregularity.trick for play in plays)
+    return replace(irregularity, details={**irregularity.details, **added}) if added else irregularity
 
 
 def honours_dealt(table: Table) -> dict[Seat, int | None]:

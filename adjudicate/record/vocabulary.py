@@ -18,8 +18,10 @@ COMMON_FIELDS: dict[str, str] = {
     "by_dealer": BOOL,
     "by_makers": BOOL,
     "lone_hand": BOOL,
+    "later_trick_begun": BOOL,
 }
-"""Facts every irregularity has: the offender, his side, the trick, his role, and whether a lone hand is played."""
+"""Facts every irregularity has: the offender, his side, the trick, his role, and whether a lone hand is played;
+`later_trick_begun` (of one in a trick): a card has since been played to a later trick."""
 
 KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "revoke": ("a player held a card of the suit led and played another suit (Euchre 62, Short Whist 71)", {
@@ -85,6 +87,13 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "failed_to_comply": ("a player called on to play a card, suit, highest or lowest did not", {
         "required": TEXT, "card": CARD}),
 }
+for _kind in ("exposed_card", "detached_card", "winning_card_led_again", "lead_out_of_turn", "revoke"):
+    # Euchre 56: the call lasts "until such card has been played"; `played_uncalled`: played before any call.
+    KINDS[_kind][1].update({"card_played": BOOL, "played_uncalled": BOOL})
+KINDS["detached_card"][1]["named"] = TEXT  # Euchre 51: the card an adversary first called, `right` or `wrong`
+for _kind in ("called_attention", "fourth_hand_before_partner", "lead_before_discard"):
+    # Euchre 83, 59, 89: the player called on played to the trick before any demand was made on him.
+    KINDS[_kind][1]["played_unrequired"] = BOOL
 """Every irregularity kind: what it is, and its own facts (beyond COMMON_FIELDS)."""
 
 CLAIM_FIELDS: dict[str, str] = {
