@@ -792,7 +792,7 @@ def detect(table: Table) -> Facts:
     """Every irregularity of a replayed hand, in the order they happened."""
     found = [irregularity for run in DETECTORS for irregularity in run(table)]
     found.sort(key=lambda irregularity: (irregularity.entry, irregularity.kind))
-    found = [_with_lapses(table, irregularity) for irregularity in found]
+    found = _consulted(table, [_with_lapses(table, irregularity) for irregularity in found])
     honours = honours_dealt(table)
     return Facts(table, tuple(found), tuple(_claims(table, honours)), act_details(table), honours)
 
@@ -842,6 +842,29 @@ def _with_lapses(table: Table, irregularity: Irregularity) -> Irregularity:
     if irregularity.trick is not None:
         added["later_trick_begun"] = any(play.trick > irregularity.trick for play in plays)
     return replace(irregularity, details={**irregularity.details, **added}) if added else irregularity
+
+
+_CHOICES = ("lead_out_of_turn", "fourth_hand_before_partner", "called_attention")
+"""Irregularities for which the adversaries have an option of one of two penalties (Euchre 85)."""
+
+
+def _consulted(table: Table, found: list[Irregularity]) -> list[Irregularity]:
+    """Euchre 85: partners who consult "lose their right" to the penalty they consulted on: `consulted`, the
+    adversaries consulted after this irregularity and before the offending side's next one. A later, separate
+    irregularity gives a fresh choice."""
+    consults = [moment for moment in _acts(table, "consult") if moment.act.seat is not None]
+    result = []
+    for irregularity in found:
+        seat = irregularity.seat
+        if irregularity.kind not in _CHOICES or seat is None:
+            result.append(irregularity)
+            continue
+        until = min((other.entry for other in found if other.kind in _CHOICES and other.seat is not None
+                     and other.seat.side is seat.side and other.entry > irregularity.entry), default=None)
+        consulted = any(moment.act.seat.side is not seat.side and moment.entry > irregularity.entry
+                        and (until is None or moment.entry < until) for moment in consults if moment.act.seat)
+        result.append(replace(irregularity, details={**irregularity.details, "consulted": consulted}))
+    return result
 
 
 def honours_dealt(table: Table) -> dict[Seat, int | None]:
@@ -905,6 +928,19 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
         answer = next((play for play in plays if play.seat is target and play.entry > moment.entry), None) \
             if target is not None else None
         found: dict[str, object] = {"would_revoke": None, "target_holds": None}
+        if target is None and act.cards and all(table.holdings[seat].listed_complete for seat in SEATS):
+            found["would_revoke"] = False  # a card no one holds (a wrong card named, Euchre 51): nothing to play
+        elif answer is None and target is not None and act.cards and table.holdings[target].listed_complete:
+            # Not yet played to: what he held, and the suit led to the trick he is yet to play to, if any.
+            record = table.holdings[target]
+            played = {play.card for play in plays if play.seat is target and play.entry < moment.entry}
+            held = record.dealt - played
+            trick = next((t for t in table.tricks if t.number == moment.trick), None)
+            led = trick.plays[0].card if trick is not None and trick.active and \
+                trick.played_by(target) is None else None
+            suit = trumps.suit_of(led) if led is not None else None
+            follows = [card for card in held if trumps.suit_of(card) is suit]
+            found["would_revoke"] = bool(follows) and act.card in held and trumps.suit_of(act.card) is not suit
         if answer is None and target is not None and act.suit is not None:
             # Not yet led to: what he held when the suit was called, if the record shows it.
             record = table.holdings[target]

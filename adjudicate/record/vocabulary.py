@@ -94,6 +94,9 @@ KINDS["detached_card"][1]["named"] = TEXT  # Euchre 51: the card an adversary fi
 for _kind in ("called_attention", "fourth_hand_before_partner", "lead_before_discard"):
     # Euchre 83, 59, 89: the player called on played to the trick before any demand was made on him.
     KINDS[_kind][1]["played_unrequired"] = BOOL
+for _kind in ("lead_out_of_turn", "fourth_hand_before_partner", "called_attention"):
+    # Euchre 85: the adversaries consulted on this one's penalty (before the offending side's next offence).
+    KINDS[_kind][1]["consulted"] = BOOL
 """Every irregularity kind: what it is, and its own facts (beyond COMMON_FIELDS)."""
 
 CLAIM_FIELDS: dict[str, str] = {
