@@ -527,6 +527,9 @@ def euchre_making(table: Table) -> Iterator[Irregularity]:
                 yield Irregularity("bid_out_of_turn", seat, None, moment.entry,
                                    f"{_name(seat)} said \"{act.text()}\" when it was {_name(due)}'s turn to speak",
                                    {"act": act.text(), "due": due, "round": round_no})
+                if verb not in ("pass", "turn down") and seat not in passed[round_no] \
+                        and not (verb == "name" and turned is not None and act.suit is turned.suit):
+                    continue  # Law 82: it takes away no one's right; the trump is not made by it.
         if verb in ("pass", "turn down"):
             if maker is None:
                 in_turn = expected_index < 4 and seat is order[expected_index]
