@@ -921,6 +921,10 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
                     for later in table.moments[moment.entry:])
         elif act.verb == "give":
             details[moment.entry] = {"to_dealer": act.target is table.dealer}
+        elif act.verb == "ask turned" and table.scenario.turned is not None:
+            turned = table.scenario.turned
+            details[moment.entry] = {"after_turned_played": any(
+                play.card == turned and play.entry < moment.entry for trick in table.tricks for play in trick.active)}
     trumps = table.trumps
     plays = sorted((play for trick in table.tricks for play in trick.plays), key=lambda play: play.entry)
     for moment in _acts(table, "call"):

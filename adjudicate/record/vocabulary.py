@@ -128,7 +128,7 @@ ACT_FIELDS: dict[str, str] = {
     "after_cut": BOOL, "after_turn": BOOL, "after_first_lead": BOOL, "round": INT, "position": INT,
     "honours": INT, "honours_known": BOOL, "side_honours": INT, "side_honours_known": BOOL,
     "first": BOOL, "repeat": BOOL, "would_revoke": BOOL, "target_holds": BOOL,
-    "before_dealers_partner": BOOL, "to_dealer": BOOL,
+    "before_dealers_partner": BOOL, "to_dealer": BOOL, "after_turned_played": BOOL,
 }
 """Facts of any single act of the log, as written: `act: {verb: shuffle, phase: play}`.
 
@@ -140,7 +140,8 @@ dealt, when the record shows it (`honours_known`, `side_honours_known`: his whol
 is placed); absent otherwise, so a test on them does not hold and the law's question is asked instead.
 For a shuffle, touch, cut, deal or mix: `first` (no one did it before in this phase) and `repeat` (he did it
 before in this phase); for a shuffle also `before_dealers_partner` (the dealer's partner shuffled later in the
-phase). For `give` (a card or packet dealt to the wrong hand), `to_dealer`: the hand it went to is the dealer's. For a call: `would_revoke` (the card called was not one he could play without revoking)
+phase). For `ask turned` (what card was turned up, Euchre 92): `after_turned_played`, the turned card had been
+played to a trick. For `give` (a card or packet dealt to the wrong hand), `to_dealer`: the hand it went to is the dealer's. For a call: `would_revoke` (the card called was not one he could play without revoking)
 and `target_holds` (the player called on to lead a suit held one), absent where his hand is not known.
 """
 
