@@ -842,6 +842,23 @@ def _with_lapses(table: Table, irregularity: Irregularity) -> Irregularity:
         required = [moment for moment in demands if moment.act.verb == "require"
                     and moment.act.target in (None, target)]
         added["played_unrequired"] = played is not None and not any(m.entry < played.entry for m in required)
+    if kind == "exposed_card" and irregularity.get("during_deal") and table.making is not None:
+        # Euchre 35: the claim to a new deal is the adversaries', "provided that neither of them has touched
+        # the cards" (the dealer's, provided his partner has not); law 36: touching after the other side did
+        # does not lose it.
+        dealer = table.dealer
+        claimants = {dealer.partner} if seat.side is not dealer.side else {dealer.after(1), dealer.after(3)}
+        touched = False
+        for moment in _acts(table, "touch"):
+            toucher = moment.act.seat
+            if moment.phase != "deal" or toucher is None:
+                continue
+            if toucher.side is seat.side:
+                break
+            if toucher in claimants:
+                touched = True
+                break
+        added["claimants_touched"] = touched
     if irregularity.trick is not None:
         added["later_trick_begun"] = any(play.trick > irregularity.trick for play in plays)
     return replace(irregularity, details={**irregularity.details, **added}) if added else irregularity
