@@ -247,13 +247,17 @@ def _describe_found(found) -> str:
 
 def _compare_remedies(node: Node, decision, pos: Pos) -> list[Mismatch]:
     """`remedies: [{law: "63", chooser: NS, options: [score], for: {kind: revoke, seat: E}, made: call_card}]`:
-    each listed remedy must be offered (or, with `made:`, have been chosen in the log)."""
+    each listed remedy must be offered (or, with `made:`, have been chosen in the log). `remedies: []`: no choice
+    is offered or made at all (a penalty whose time has passed, Euchre 56)."""
     found = []
     offered = [_offered(outcome) for outcome in decision.remedies]
     if not node.is_seq():
         return [Mismatch(node.pos, "remedies", "a list of {law, chooser, options}", node.describe(),
                          _json_value(node), offered)]
     actual: str | None = None
+    if not node.elements() and offered:
+        actual = "; ".join(f"law {o['law']}: {o['chooser']} choosing {o['options']}" for o in offered)
+        return [Mismatch(node.pos, "remedies", "no choice", actual, [], offered)]
     for item in node.elements():
         if not item.is_map():
             found.append(Mismatch(item.pos, "remedies", "{law, chooser, options}", item.describe(),

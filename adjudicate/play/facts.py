@@ -320,7 +320,8 @@ def leads_out_of_turn(table: Table) -> Iterator[Irregularity]:
         because = (f"{_name(lead.seat)} led the {lead.card.name} to trick {trick.number} when it was "
                    f"{_name(trick.due_leader)}'s lead; "
                    + ("the other three followed" if details["all_followed"] else
-                      f"{len(followers)} player{'s' if len(followers) != 1 else ''} had followed"))
+                      f"{len(played_to)} player{'s' if len(played_to) != 1 else ''} had followed"
+                      + (", and the cards were taken back" if lead.withdrawn else "")))
         yield Irregularity("lead_out_of_turn", lead.seat, trick.number, lead.entry, because, details)
 
 
@@ -548,6 +549,9 @@ def euchre_making(table: Table) -> Iterator[Irregularity]:
                 yield Irregularity("bid_out_of_turn", seat, None, moment.entry,
                                    f"{_name(seat)} said \"{act.text()}\" when it was {_name(due)}'s turn to speak",
                                    {"act": act.text(), "due": due, "round": round_no})
+                if verb not in ("pass", "turn down") and seat not in passed[round_no] \
+                        and not (verb == "name" and turned is not None and act.suit is turned.suit):
+                    continue  # Law 82: it takes away no one's right; the trump is not made by it.
         if verb in ("pass", "turn down"):
             if maker is None:
                 in_turn = expected_index < 4 and seat is order[expected_index]
@@ -818,8 +822,96 @@ def detect(table: Table) -> Facts:
     """Every irregularity of a replayed hand, in the order they happened."""
     found = [irregularity for run in DETECTORS for irregularity in run(table)]
     found.sort(key=lambda irregularity: (irregularity.entry, irregularity.kind))
+    found = _consulted(table, [_with_lapses(table, irregularity) for irregularity in found])
     honours = honours_dealt(table)
     return Facts(table, tuple(found), tuple(_claims(table, honours)), act_details(table), honours)
+
+
+_CALLABLE = ("exposed_card", "detached_card", "winning_card_led_again", "lead_out_of_turn", "revoke")
+"""Irregularities whose card the adversaries may call (Euchre 46, 51, 52, 69; Short Whist 56, 62)."""
+
+_REQUIRABLE = {"called_attention": lambda table, seat: seat.partner,
+               "fourth_hand_before_partner": lambda table, seat: seat.partner,
+               "lead_before_discard": lambda table, seat: table.dealer}
+"""Irregularities for which the adversaries may require a player to play his highest or lowest, or to win or
+lose the trick (Euchre 83, 59, 89): the player they may call on."""
+
+
+def _with_lapses(table: Table, irregularity: Irregularity) -> Irregularity:
+    """What the record says of the time a penalty could be taken in. A call for a card lasts "until such card has
+    been played" (Euchre 56): `card_played`, and `played_uncalled` (played before any call of it). A demand of
+    highest, lowest, win or lose is made before the player called on plays to the trick: `played_unrequired`.
+    `later_trick_begun`: a card was played to a later trick. `named` (a detached card, Euchre 51): the first card
+    an adversary called after it, `right` or `wrong`."""
+    seat, kind = irregularity.seat, irregularity.kind
+    if seat is None:
+        return irregularity
+    plays = sorted((play for trick in table.tricks for play in trick.plays), key=lambda play: play.entry)
+    added: dict[str, object] = {}
+    demands = [moment for moment in table.moments if moment.entry > irregularity.entry
+               and moment.act.seat is not None and moment.act.seat.side is not seat.side]
+    if kind in _CALLABLE and isinstance(irregularity.get("card"), Card):
+        card = irregularity.get("card")
+        played = next((play for play in plays if play.seat is seat and play.card == card
+                       and play.entry > irregularity.entry and not play.withdrawn), None)
+        called = [moment for moment in demands if moment.act.verb == "call" and moment.act.cards
+                  and moment.act.card == card]
+        added["card_played"] = played is not None
+        added["played_uncalled"] = played is not None and not any(m.entry < played.entry for m in called)
+        if kind == "detached_card":
+            named = next((moment for moment in demands if moment.act.verb == "call" and moment.act.cards), None)
+            if named is not None:
+                added["named"] = "right" if named.act.card == card else "wrong"
+    if kind in _REQUIRABLE and irregularity.trick is not None:
+        target = _REQUIRABLE[kind](table, seat)
+        played = next((play for play in plays if play.seat is target and play.trick == irregularity.trick
+                       and play.entry > irregularity.entry), None)
+        required = [moment for moment in demands if moment.act.verb == "require"
+                    and moment.act.target in (None, target)]
+        added["played_unrequired"] = played is not None and not any(m.entry < played.entry for m in required)
+    if kind == "exposed_card" and irregularity.get("during_deal") and table.making is not None:
+        # Euchre 35: the claim to a new deal is the adversaries', "provided that neither of them has touched
+        # the cards" (the dealer's, provided his partner has not); law 36: touching after the other side did
+        # does not lose it.
+        dealer = table.dealer
+        claimants = {dealer.partner} if seat.side is not dealer.side else {dealer.after(1), dealer.after(3)}
+        touched = False
+        for moment in _acts(table, "touch"):
+            toucher = moment.act.seat
+            if moment.phase != "deal" or toucher is None:
+                continue
+            if toucher.side is seat.side:
+                break
+            if toucher in claimants:
+                touched = True
+                break
+        added["claimants_touched"] = touched
+    if irregularity.trick is not None:
+        added["later_trick_begun"] = any(play.trick > irregularity.trick for play in plays)
+    return replace(irregularity, details={**irregularity.details, **added}) if added else irregularity
+
+
+_CHOICES = ("lead_out_of_turn", "fourth_hand_before_partner", "called_attention")
+"""Irregularities for which the adversaries have an option of one of two penalties (Euchre 85)."""
+
+
+def _consulted(table: Table, found: list[Irregularity]) -> list[Irregularity]:
+    """Euchre 85: partners who consult "lose their right" to the penalty they consulted on: `consulted`, the
+    adversaries consulted after this irregularity and before the offending side's next one. A later, separate
+    irregularity gives a fresh choice."""
+    consults = [moment for moment in _acts(table, "consult") if moment.act.seat is not None]
+    result = []
+    for irregularity in found:
+        seat = irregularity.seat
+        if irregularity.kind not in _CHOICES or seat is None:
+            result.append(irregularity)
+            continue
+        until = min((other.entry for other in found if other.kind in _CHOICES and other.seat is not None
+                     and other.seat.side is seat.side and other.entry > irregularity.entry), default=None)
+        consulted = any(moment.act.seat.side is not seat.side and moment.entry > irregularity.entry
+                        and (until is None or moment.entry < until) for moment in consults if moment.act.seat)
+        result.append(replace(irregularity, details={**irregularity.details, "consulted": consulted}))
+    return result
 
 
 def honours_dealt(table: Table) -> dict[Seat, int | None]:
@@ -879,6 +971,10 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
                 m.entry < moment.entry and m.act.seat is table.dealer and (m.act.verb == "lift trump" or (
                     m.act.verb in ("play", "correct") and m.phase == "play"))
                 for m in table.moments)}
+        elif act.verb == "ask turned" and table.scenario.turned is not None:
+            turned = table.scenario.turned
+            details[moment.entry] = {"after_turned_played": any(
+                play.card == turned and play.entry < moment.entry for trick in table.tricks for play in trick.active)}
     trumps = table.trumps
     plays = sorted((play for trick in table.tricks for play in trick.plays), key=lambda play: play.entry)
     for moment in _acts(table, "call"):
@@ -892,6 +988,19 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
         if act.cards:
             # Short Whist 65: the call may be repeated until the card is played.
             found["called_played"] = any(play.card == act.card and play.entry > moment.entry for play in plays)
+        if target is None and act.cards and all(table.holdings[seat].listed_complete for seat in SEATS):
+            found["would_revoke"] = False  # a card no one holds (a wrong card named, Euchre 51): nothing to play
+        elif answer is None and target is not None and act.cards and table.holdings[target].listed_complete:
+            # Not yet played to: what he held, and the suit led to the trick he is yet to play to, if any.
+            record = table.holdings[target]
+            played = {play.card for play in plays if play.seat is target and play.entry < moment.entry}
+            held = record.dealt - played
+            trick = next((t for t in table.tricks if t.number == moment.trick), None)
+            led_card = trick.plays[0].card if trick is not None and trick.active and \
+                trick.played_by(target) is None else None
+            suit = trumps.suit_of(led_card) if led_card is not None else None
+            follows = [card for card in held if trumps.suit_of(card) is suit]
+            found["would_revoke"] = bool(follows) and act.card in held and trumps.suit_of(act.card) is not suit
         if answer is None and target is not None and act.suit is not None:
             # Not yet led to: what he held when the suit was called, if the record shows it.
             record = table.holdings[target]

@@ -5,7 +5,7 @@ the dealer's discard (laws 74-99).
 from __future__ import annotations
 
 from adjudicate.play.state import _State
-from adjudicate.play.table import ROUND_ONE_MAKES
+from adjudicate.play.table import MAKING_ACTS, ROUND_ONE_MAKES
 from adjudicate.record.cards import Trump
 from adjudicate.record.scenario import LogEntry
 from adjudicate.record.seats import Seat
@@ -33,6 +33,9 @@ class _Making(_State):
             return
         if verb == "mention":
             return
+        if making.maker is None and verb in MAKING_ACTS and verb != "take it from you" \
+                and not self.due_to_speak(seat, entry.number):
+            return  # Law 82: no one's right is taken away by an order, assist or make out of turn: of no effect.
         if verb in ROUND_ONE_MAKES or (verb == "alone" and making.maker is None):
             if making.maker is not None:
                 return  # the trump is made already: a second order up changes nothing
@@ -60,6 +63,32 @@ class _Making(_State):
             return
         if verb in ("alone", "take it from you"):
             self.declare_alone(seat, entry)
+
+    def due_to_speak(self, seat: Seat, before: int) -> bool:
+        """Whether the trump may be made by `seat` now: it is his turn, or he already passed in this round (law 80
+        rules that attempt). A pass out of turn moves no one's turn (law 82)."""
+        making = self.making
+        assert making is not None
+        order = [self.scenario.dealer.after(step) for step in (1, 2, 3, 4)]
+        turned = self.scenario.turned
+        index, round_no, passed = 0, 1, {1: set(), 2: set()}  # type: ignore[var-annotated]
+        for moment in self.moments:
+            act = moment.act
+            if moment.entry >= before or act.seat is None:
+                continue
+            law_78 = act.verb == "name" and round_no == 2 and turned is not None and act.suit is turned.suit
+            if act.verb not in ("pass", "turn down") and not law_78:
+                continue
+            if index < 4 and act.seat is order[index]:
+                passed[round_no].add(act.seat)
+                index += 1
+                while index < 4 and order[index] in passed[round_no]:
+                    index += 1
+            else:
+                passed[round_no].add(act.seat)
+            if round_no == 1 and (len(passed[1]) == 4 or act.verb == "turn down"):
+                index, round_no = 0, 2
+        return index >= 4 or seat is order[index] or seat in passed[round_no]
 
     def declare_alone(self, seat: Seat, entry: LogEntry) -> None:
         making = self.making

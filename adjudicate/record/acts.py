@@ -112,6 +112,8 @@ _SPECS: tuple[_Spec, ...] = (
     _Spec("detach", "card", True, False, "detach KH"),
     _Spec("throw", "", True, False, "throw"),
     _Spec("remark", "", True, False, "remark"),
+    _Spec("ask turned", "", True, False, "ask turned"),
+    _Spec("ask trump", "", True, False, "ask trump"),
     _Spec("ask", "", True, False, "ask"),
     _Spec("deny", "", True, False, "deny"),
     _Spec("place cards", "", True, False, "place cards"),

@@ -18,8 +18,10 @@ COMMON_FIELDS: dict[str, str] = {
     "by_dealer": BOOL,
     "by_makers": BOOL,
     "lone_hand": BOOL,
+    "later_trick_begun": BOOL,
 }
-"""Facts every irregularity has: the offender, his side, the trick, his role, and whether a lone hand is played."""
+"""Facts every irregularity has: the offender, his side, the trick, his role, and whether a lone hand is played;
+`later_trick_begun` (of one in a trick): a card has since been played to a later trick."""
 
 KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "revoke": ("a player held a card of the suit led and played another suit (Euchre 62, Short Whist 71)", {
@@ -88,6 +90,17 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "failed_to_comply": ("a player called on to play a card, suit, highest or lowest did not", {
         "required": TEXT, "card": CARD}),
 }
+for _kind in ("exposed_card", "detached_card", "winning_card_led_again", "lead_out_of_turn", "revoke"):
+    # Euchre 56: the call lasts "until such card has been played"; `played_uncalled`: played before any call.
+    KINDS[_kind][1].update({"card_played": BOOL, "played_uncalled": BOOL})
+KINDS["exposed_card"][1]["claimants_touched"] = BOOL  # Euchre 35, 36: the side with the claim touched first
+KINDS["detached_card"][1]["named"] = TEXT  # Euchre 51: the card an adversary first called, `right` or `wrong`
+for _kind in ("called_attention", "fourth_hand_before_partner", "lead_before_discard"):
+    # Euchre 83, 59, 89: the player called on played to the trick before any demand was made on him.
+    KINDS[_kind][1]["played_unrequired"] = BOOL
+for _kind in ("lead_out_of_turn", "fourth_hand_before_partner", "called_attention"):
+    # Euchre 85: the adversaries consulted on this one's penalty (before the offending side's next offence).
+    KINDS[_kind][1]["consulted"] = BOOL
 """Every irregularity kind: what it is, and its own facts (beyond COMMON_FIELDS).
 
 `lapsed` (a corrected revoke, the fourth hand before his partner, attention called to the trick): the player
@@ -126,6 +139,7 @@ ACT_FIELDS: dict[str, str] = {
     "honours": INT, "honours_known": BOOL, "side_honours": INT, "side_honours_known": BOOL,
     "first": BOOL, "repeat": BOOL, "would_revoke": BOOL, "target_holds": BOOL,
     "before_dealers_partner": BOOL, "to_dealer": BOOL, "trump_card_taken_up": BOOL, "called_played": BOOL,
+    "after_turned_played": BOOL,
 }
 """Facts of any single act of the log, as written: `act: {verb: shuffle, phase: play}`.
 
@@ -139,7 +153,8 @@ For a shuffle, touch, cut, deal or mix: `first` (no one did it before in this ph
 before in this phase); for a shuffle also `before_dealers_partner` (the dealer's partner shuffled later in the
 phase). For `give` (a card or packet dealt to the wrong hand), `to_dealer`: the hand it went to is the dealer's. For `names` (Short Whist 53), `trump_card_taken_up`: the card named is the trump card, and the dealer had
 taken it into his hand (lifted it, or played to the first trick). For a call of a card, `called_played`: the card called has been played since. For a call: `would_revoke` (the card called was not one he could play without revoking; for a requirement to
-win or lose the trick, he could do it only with a card he may not play)
+win or lose the trick, he could do it only with a card he may not play) For `ask turned` (what card was turned up, Euchre 92): `after_turned_played`, the turned card had been
+played to a trick.
 and `target_holds` (the player called on to lead a suit held one), absent where his hand is not known.
 """
 
