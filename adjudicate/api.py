@@ -191,6 +191,8 @@ class Remedy(Struct, frozen=True):
     options: tuple[Option, ...]
     text: str | None = None
     """The remedy's own words, where the law gives them."""
+    mandatory: bool = False
+    """The law leaves no choice: its option is applied, not offered (Euchre 90 "forfeits two")."""
 
 
 class Declared(Struct, frozen=True):
@@ -209,6 +211,8 @@ class Choice(Struct, frozen=True):
     targets: tuple[Target, ...] = field(name="for", default=())
     made: bool = False
     """The choice was made in the log."""
+    mandatory: bool = False
+    """The law leaves no choice: the option is applied."""
 
 
 class Outcome(Struct, frozen=True):

@@ -28,7 +28,7 @@ EXPECTED_SCORE_KEYS = frozenset({"hand", "after", "meaning", "outcomes"})
 EXPECTED_OUTCOME_KEYS = frozenset({"after", "meaning", "choices"})
 EXPECTED_DEFEAT_KEYS = frozenset({"law", "by"})
 EXPECTED_IRREGULARITY_KEYS = frozenset({"kind", "seat", "trick", "established"})
-EXPECTED_REMEDY_KEYS = frozenset({"law", "chooser", "options", "for", "made"})
+EXPECTED_REMEDY_KEYS = frozenset({"law", "chooser", "options", "for", "made", "mandatory"})
 """The keys of an entry of `expect.remedies`; `options` lists option kinds (score, deduct, ...)."""
 KIND_SYNONYMS = {"renege": "revoke", "renig": "revoke"}
 """Words the table uses for an irregularity kind under another name (a renege is a revoke), for a did-you-mean."""

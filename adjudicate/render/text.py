@@ -381,7 +381,9 @@ def ruling_text(decision: "Decision") -> str:
                                   f"{outcome.made.option.wording()}. The choice is made and final.",
                                   "", "  "))
                 continue
-            if len(outcome.options) > 1:
+            if outcome.mandatory:
+                lines.extend(wrap(f"{head}: applied, the law leaving no choice:", "", "  "))
+            elif len(outcome.options) > 1:
                 consult = "partners may consult" if outcome.consult else \
                     "partners may not consult (they agree who chooses)"
                 lines.extend(wrap(f"{head}: {who} may choose one ({consult}):", "", "  "))

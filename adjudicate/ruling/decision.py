@@ -76,6 +76,11 @@ class RemedyOutcome(Struct, frozen=True):
     made_entry: int | None = None
 
     @property
+    def mandatory(self) -> bool:
+        """The law leaves no choice: its option is applied, not offered (Euchre 90 "forfeits two")."""
+        return self.remedy.mandatory
+
+    @property
     def scores(self) -> bool:
         """The choice bears on the score (points, tricks, or a new deal that annuls the hand)."""
         return any(item.option.kind in SCORE_KINDS or item.option.kind in VOIDS_HAND for item in self.options)
@@ -442,6 +447,8 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
             continue
         if remedy.made is not None:
             open_choices.append([(remedy, remedy.made)])
+        elif remedy.mandatory:
+            open_choices.append([(remedy, item) for item in remedy.options[:1]])
         else:
             open_choices.append([(remedy, item) for item in remedy.options])
     combinations = list(_combinations(open_choices))

@@ -136,6 +136,7 @@ def ruling_record(decision: "Decision", questions: bool = True) -> dict[str, Any
                 "for": [target] if (target := target_record(outcome.target)) else [],
                 "chooser": outcome.chooser,
                 "consult": outcome.consult,
+                **({"mandatory": True} if outcome.mandatory else {}),
                 **({"text": outcome.remedy.text} if outcome.remedy.text else {}),
                 "made": ({"option": outcome.made.option.kind, "entry": outcome.made_entry}
                          if outcome.made else None),
@@ -153,7 +154,8 @@ def ruling_record(decision: "Decision", questions: bool = True) -> dict[str, Any
                 {
                     "choices": [{"law": remedy.law.id, "option": item.option.kind,
                                  "for": [target] if (target := target_record(remedy.target)) else [],
-                                 **({"made": True} if remedy.made is not None else {})}
+                                 **({"made": True} if remedy.made is not None else {}),
+                                 **({"mandatory": True} if remedy.mandatory else {})}
                                 for remedy, item in outcome.choices],
                     "after": _side_score(outcome.effect.score_after),
                     "meaning": outcome.effect.meaning,
