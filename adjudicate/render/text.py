@@ -11,6 +11,7 @@ from adjudicate.escape import visible
 from adjudicate.play.facts import Facts, Irregularity
 from adjudicate.play.table import Table
 from adjudicate.ruling.records import marks as record_marks
+from adjudicate.ruling.scoring import claimable_words
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -233,6 +234,7 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
         lines.extend(wrap("The hand itself: not played out, so its own points are not counted here"
                           + (f" (the cards were {'mixed' if over.act.verb == 'mix' else 'cut'} at log entry "
                              f"{over.entry}, and the hand was over)." if over else ".")))
+    lines.extend(line for item in claimable_words(decision.rulebook.code, score.claimable) for line in wrap(item[3]))
     opened = len(score.outcomes) > 1
     for outcome in score.outcomes:
         effect = outcome.effect

@@ -15,6 +15,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from adjudicate.lawbook.conditions import FactIndex, evaluate
 from adjudicate.lawbook.defeats import Defeat
@@ -23,7 +24,9 @@ from adjudicate.ruling.matcher import AppliedLaw, OpenQuestion, bindings, holds,
 from adjudicate.ruling.questions import Asked, question_texts
 from adjudicate.lawbook.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.lawbook.rulebook import Law, Rulebook
-from adjudicate.ruling.scoring import SCORE_KINDS, VOIDS_HAND, Effect, HandRules, Penalty, final_score, hand_score
+from adjudicate.ruling.scoring import (SCORE_KINDS, VOIDS_HAND, Effect, HandRules, Penalty, claimable_honours,
+                                      final_score, hand_score)
+from adjudicate.errors import UsageError
 from adjudicate.record.seats import Seat, Side
 from adjudicate.play.table import Moment, Table
 
@@ -110,6 +113,10 @@ class Score(Struct, frozen=True):
     outcomes: tuple[Outcome, ...]
     more: int = 0
     """Combinations not scored one by one (past MAX_OUTCOMES)."""
+    claimable: dict[Side, int] = {}
+    """Sides holding three or four honours, per the hands, who have not claimed them and still may (Short Whist
+    6, Long Whist 18), with how many: at Short Whist the scores count them (law 3) as the side's right; at Long
+    Whist, whose code gives no value, the right is stated and nothing counted."""
 
 
 class Decision(Struct, frozen=True):
@@ -341,8 +348,9 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
             abandoned = True
         elif declaration.kind == "honours_not_scored" and side is not None:
             no_honours.add(side)
+    claimed = honours_claimants(table, facts.claims)
     return HandRules(frozenset(capped), void, frozenset(no_points), lone_march, abandoned, frozenset(no_honours),
-                     honours_claimants(table, facts.claims))
+                     claimed)
 
 
 def _chooser(role: str, table: Table, offender: Seat | None, binding: object | None) -> tuple[str, Side | None]:
@@ -437,10 +445,20 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
            declarations: list[DeclarationOutcome], rules: HandRules) -> Score:
     code, game = rulebook.code, rulebook.game
     before = table.scenario.score
+    claimed = rules.honours_claimed if rules.honours_claimed is not None else frozenset()
+    claimable = {} if rules.void else \
+        claimable_honours(code, game, table, before, claimed, rules.no_honours | rules.no_points)
+    if claimable and code == "short-whist":
+        # Short Whist 6: honours may be claimed until the trump card of the next deal is turned up; a side that
+        # holds them and has not yet claimed keeps the right, and its scores are given as claimed (law 3).
+        rules = replace(rules, honours_claimed=claimed | frozenset(claimable))
     hand = hand_score(code, game, table, rules)
     hand_laws = tuple(item.law for item in applied if item.law.kind == "scoring" and not item.law.rulings)
     hand_laws += tuple(dict.fromkeys(item.law for item in declarations if item.declaration.kind in _HAND_KINDS
                                      and item.law not in hand_laws))
+    if claimable:
+        hand_laws += tuple(law for law_id in CLAIMABLE_LAWS.get(code, ())
+                           if (law := _law_or_none(rulebook, law_id)) is not None and law not in hand_laws)
     open_choices: list[list[tuple[RemedyOutcome, OptionOutcome]]] = []
     for remedy in remedies:
         if not remedy.scores:
@@ -460,7 +478,19 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
                              (remedy.chooser_side.other if remedy.chooser_side else None))
                      for remedy, item in choices]
         outcomes.append(Outcome(tuple(choices), final_score(code, game, table, before, penalties, rules)))
-    return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, len(combinations) - MAX_OUTCOMES))
+    return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, len(combinations) - MAX_OUTCOMES),
+                 claimable)
+
+
+CLAIMABLE_LAWS = {"short-whist": ("3", "6"), "long-whist": ("18",)}
+"""The laws that give honours still claimable their value and their time (Short Whist 3, 6; Long Whist 18)."""
+
+
+def _law_or_none(rulebook: Rulebook, law_id: str) -> Law | None:
+    try:
+        return rulebook.law(law_id)
+    except UsageError:
+        return None
 
 
 def _combinations(dimensions: list[list[tuple[RemedyOutcome, OptionOutcome]]]):

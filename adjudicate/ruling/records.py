@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicate.play.facts import Claim, Facts, Irregularity
 from adjudicate.play.table import Moment, Table
+from adjudicate.ruling.scoring import claimable_words
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -164,6 +165,10 @@ def ruling_record(decision: "Decision", questions: bool = True) -> dict[str, Any
                 for outcome in score.outcomes
             ],
             **({"more": score.more} if score.more else {}),
+            **({"honours": [{"side": str(side), "held": held, "points": points, "text": text}
+                            for side, held, points, text in claimable_words(decision.rulebook.code,
+                                                                            score.claimable)]}
+               if score.claimable else {}),
         },
         "unknown": _unknown_records(decision) if questions else [
             {"question": item.question, "if_so": {"laws": [law.id for law in item.laws]}, "otherwise": {"laws": []}}
