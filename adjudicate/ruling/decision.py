@@ -267,6 +267,11 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     pending = dict(matched.pending)
     standing, not_applied, lost_targets, lost_parts = _apply_defeats(list(matched.laws), hand, pending,
                                                                      matched.defeaters)
+    # A question is asked only where some answer changes the ruling: a law that, holding, would offer nothing,
+    # declare nothing and defeat nothing (Euchre 22: "the pack must neither be shuffled below the table ...")
+    # changes nothing, so whether it holds is not asked.
+    for law_id in [law_id for law_id, item in pending.items() if _idle(item.law)]:
+        del pending[law_id]
     unknown = tuple(question for question in (
         OpenQuestion(item.question, tuple(law for law in item.laws if law.id in pending), item.parts)
         for item in matched.unknown)
@@ -311,6 +316,11 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     score = _score(rulebook, table, applied, remedies, declarations, rules)
     return Decision(rulebook, table, facts, laws, tuple(remedies), tuple(declarations), unknown, house,
                     tuple(not_applied), context, score, answered, unsettled)
+
+
+def _idle(law: Law) -> bool:
+    """The law, if it held, would change no ruling: no remedy, no ruling, no defeat, or only context."""
+    return law.context or not (law.remedies or law.rulings or law.defeats)
 
 
 def holds_for(condition, hand: FactIndex, binding: object | None) -> bool:
