@@ -336,7 +336,8 @@ def ruling_text(decision: "Decision") -> str:
     lines.append(f"({visible(scenario.path)})")
     lines.append("")
     lines.append(heading("What happened"))
-    lines.extend(_what_happened(facts, "No irregularity."))
+    lines.extend(_what_happened(facts, " ".join(f"{visible(a.because).rstrip('.')} (law {a.law.id})." for a in decision.laws
+                                                if a.because) or "No irregularity."))
     lines.append("")
     if decision.answered:
         lines.append(heading("Answered"))
