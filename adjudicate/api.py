@@ -229,6 +229,8 @@ class Remedy(Struct, frozen=True):
     options: tuple[Option, ...]
     text: str | None = None
     """The remedy's own words, where the law gives them."""
+    mandatory: bool = False
+    """The law leaves no choice: its option is applied, not offered (Euchre 90 "forfeits two")."""
 
 
 class Declared(Struct, frozen=True):
@@ -247,6 +249,8 @@ class Choice(Struct, frozen=True):
     targets: tuple[Target, ...] = field(name="for", default=())
     made: bool = False
     """The choice was made in the log."""
+    mandatory: bool = False
+    """The law leaves no choice: the option is applied."""
 
 
 class Outcome(Struct, frozen=True):
@@ -270,6 +274,19 @@ class Score(Struct, frozen=True):
     outcomes: tuple[Outcome, ...]
     more: int = 0
     """Combinations of choices not scored one by one."""
+    honours: tuple["Claimable", ...] = ()
+    """Honours a side holds, has not claimed, and still may claim (`score.honours`)."""
+
+
+class Claimable(Struct, frozen=True):
+    """A side's honours still claimable: `score.honours[]` (Short Whist 6, Long Whist 18)."""
+
+    side: str
+    held: int
+    points: int | None
+    """What they score if claimed (Short Whist 3), counted in every final score; None where the code gives no
+    value (Long Whist)."""
+    text: str
 
 
 class Answer(Struct, frozen=True):

@@ -39,8 +39,8 @@ SHIPPED = sorted(str(path) for path in Path("scenarios").rglob("*.yaml") if "hou
 Q1 = "euchre-Q1-revokers-partner-see-card-led"
 Q2 = "euchre-Q2-revoker-apologise-table"
 Q3 = "euchre-Q3-revoke-made-haste"
-SHUFFLE_IDS = ["euchre-22-pack-shuffled-below-table", "euchre-26-pack-after-shuffling-not-placed-face",
-               "euchre-27-card-seen-during-dealers-shuffling", "euchre-29-card-exposed-cutting-fewer-than-four"]
+SHUFFLE_IDS = ["euchre-27-card-seen-during-dealers-shuffling", "euchre-29-card-exposed-cutting-fewer-than-four"]
+"""Laws 22 and 26 (how the pack is shuffled, where it is put) would rule nothing if they held: not asked."""
 
 
 def rule(*args: str):
@@ -145,20 +145,18 @@ def test_the_score_question_settles_the_call_of_honours():
 def test_an_answers_file_answers_several_and_the_answer_option_comes_after_it(tmp_path):
     answers = tmp_path / "answers.yaml"
     answers.write_text("# what the table said\n"
-                       "euchre-22-pack-shuffled-below-table: yes\n"
-                       "euchre-26-pack-after-shuffling-not-placed-face: no\n"
+                       "euchre-29-card-exposed-cutting-fewer-than-four: no\n"
                        "euchre-27-card-seen-during-dealers-shuffling: no\n", encoding="utf-8")
     ruled = rule_json(SHUFFLE, "--answers", str(answers), "--answer", "euchre-27-card-seen-during-dealers-shuffling=y")
-    assert [law["id"] for law in ruled["laws"]] == ["22", "27", "31"]
-    assert [q["id"] for q in ruled["unknown"]] == ["euchre-29-card-exposed-cutting-fewer-than-four"]
-    assert {a["id"]: a["answer"] for a in ruled["answered"]} == {
-        SHUFFLE_IDS[0]: True, SHUFFLE_IDS[1]: False, SHUFFLE_IDS[2]: True}
+    assert [law["id"] for law in ruled["laws"]] == ["27", "31"]
+    assert ruled["unknown"] == []
+    assert {a["id"]: a["answer"] for a in ruled["answered"]} == {SHUFFLE_IDS[0]: True, SHUFFLE_IDS[1]: False}
 
 
 def test_an_answer_goes_to_every_scenario_given_that_asks_it():
     both = rule_json(REVOKE, SHUFFLE, "--answer", "E-held-spade-trick-1=yes")
     assert [law["id"] for law in both[0]["laws"]] == ["62", "63", "64"]
-    assert both[1]["answered"] == [] and len(both[1]["unknown"]) == 4
+    assert both[1]["answered"] == [] and len(both[1]["unknown"]) == 2
 
 
 def test_answers_are_the_same_as_a_record_that_says_so():
@@ -181,9 +179,10 @@ def test_an_id_no_scenario_asks_is_an_error_with_a_did_you_mean():
     assert done.stderr == ("error: no question 'E-held-spade-trick-2' is asked by "
                            "scenarios/euchre/revoke-holding-unknown.yaml (did you mean \"E-held-spade-trick-1\"?)\n"
                            "error: the questions asked: E-held-spade-trick-1\n")
-    several = rule(REVOKE, SHUFFLE, "--answer", "euchre-22-pack-shuffled-below-tabel=no")
+    several = rule(REVOKE, SHUFFLE, "--answer", "euchre-27-card-seen-during-dealers-shufling=no")
     assert several.exit_code == 2
-    assert "asked by the scenarios given (did you mean \"euchre-22-pack-shuffled-below-table\"?)" in several.stderr
+    assert "asked by the scenarios given (did you mean \"euchre-27-card-seen-during-dealers-shuffling\"?)" \
+        in several.stderr
     none_asked = rule(ESTABLISHED, "--answer", "E-held-spade-trick-1=yes")
     assert none_asked.exit_code == 2 and "no question is asked" in none_asked.stderr
 
@@ -278,12 +277,12 @@ def test_an_answer_given_again_replaces_the_first():
 def test_the_api_answers_and_shows_the_answers_given():
     ruling = adjudicate.rule(SHUFFLE)
     assert list(ruling.questions) == SHUFFLE_IDS and ruling.answers == {}
-    settled = ruling.answer({SHUFFLE_IDS[0]: True}).answer({SHUFFLE_IDS[3]: False})
-    assert settled.answers == {SHUFFLE_IDS[0]: True, SHUFFLE_IDS[3]: False}
+    settled = ruling.answer({SHUFFLE_IDS[0]: True}).answer({SHUFFLE_IDS[1]: False})
+    assert settled.answers == {SHUFFLE_IDS[0]: True, SHUFFLE_IDS[1]: False}
     assert settled.to_json()["answered"] == [
         {"id": SHUFFLE_IDS[0], "question": ruling.questions[SHUFFLE_IDS[0]].question, "answer": True},
-        {"id": SHUFFLE_IDS[3], "question": ruling.questions[SHUFFLE_IDS[3]].question, "answer": False}]
-    assert settled == adjudicate.rule(SHUFFLE, answers={SHUFFLE_IDS[3]: False, SHUFFLE_IDS[0]: True})
+        {"id": SHUFFLE_IDS[1], "question": ruling.questions[SHUFFLE_IDS[1]].question, "answer": False}]
+    assert settled == adjudicate.rule(SHUFFLE, answers={SHUFFLE_IDS[1]: False, SHUFFLE_IDS[0]: True})
 
 
 # --- --ask at a terminal --------------------------------------------------------------------------------
@@ -371,12 +370,12 @@ def test_ask_asks_each_question_that_matters_in_the_order_that_settles_the_most(
     assert "Law Q1. Revoke seen by the partner" in moot and "Law Q2. Apology" not in moot
 
 
-def test_ask_asks_the_four_questions_of_the_shuffle_and_each_answer_counts():
-    screen, code = at_terminal(["rule", "--ask", "-f", "json", SHUFFLE], [b"n\r", b"y\r", b"n\r", b"y\r"])
+def test_ask_asks_the_two_questions_of_the_shuffle_and_each_answer_counts():
+    screen, code = at_terminal(["rule", "--ask", "-f", "json", SHUFFLE], [b"n\r", b"y\r"])
     assert code == 0, screen
-    assert screen.count("Answer [y/n]") == 4
+    assert screen.count("Answer [y/n]") == 2
     (ruled,) = json.loads(screen[screen.index("\n[") + 1:])
-    assert ruled["unknown"] == [] and len(ruled["answered"]) == 4
+    assert ruled["unknown"] == [] and len(ruled["answered"]) == 2
     assert sorted(law["id"] for law in ruled["laws"]) == sorted(
         ["31"] + [a["id"].split("-")[1] for a in ruled["answered"] if a["answer"]])
 
@@ -410,10 +409,9 @@ def test_the_end_of_input_at_the_prompt_stops_the_asking_and_rules_on_what_was_a
 
 
 def test_ask_with_answers_asks_only_what_is_left():
-    screen, code = at_terminal(["rule", "--ask", SHUFFLE, "--answer", f"{SHUFFLE_IDS[2]}=no",
-                                "--answer", f"{SHUFFLE_IDS[0]}=no", "--answer", f"{SHUFFLE_IDS[3]}=no"], [b"n\r"])
+    screen, code = at_terminal(["rule", "--ask", SHUFFLE, "--answer", f"{SHUFFLE_IDS[0]}=no"], [b"n\r"])
     assert code == 0 and screen.count("Answer [y/n]") == 1
-    assert screen.startswith("Was the pack, after shuffling, not placed face downwards")
+    assert screen.startswith("Was a card exposed in cutting")
 
 
 def test_ask_without_a_terminal_rules_as_today_and_says_so_once():
@@ -434,7 +432,7 @@ def test_ask_without_a_terminal_rules_as_today_and_says_so_once():
 
 def test_expect_unknown_may_name_question_ids_and_check_compares_them(tmp_path):
     text = Path(REVOKE).read_text(encoding="utf-8")
-    assert 'unknown: ["62", "63", "64", E-held-spade-trick-1]' in text
+    assert 'unknown: ["63", "64", E-held-spade-trick-1]' in text
     wrong = tmp_path / "wrong.yaml"
     wrong.write_text(text.replace("E-held-spade-trick-1]", "E-held-spade-trick-2]"), encoding="utf-8")
     done = runner.invoke(app, ["check", str(wrong)])

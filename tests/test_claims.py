@@ -60,15 +60,20 @@ def test_a_claim_of_the_game_at_the_end_of_the_hand_counts_the_honours(tmp_path)
 
 def test_a_claim_of_the_game_by_a_side_without_three_honours_is_no_claim_of_honours(tmp_path):
     # East-West held only the knave of trumps: their claim of the game counts no honours, and costs them nothing.
-    ruling = rule(tmp_path, whist("  - E: claim game\n"))
+    # North-South's own three honours, unclaimed, are out of time once the next trump card is up (law 6).
+    ruling = rule(tmp_path, whist("  - E: claim game\n  - cut\n  - turn\n"))
     assert ruling["claims"][0]["honours_claim"] is False
     assert laws(ruling) == ["2"]
     assert final(ruling) == {"NS": 3, "EW": 3}
+    # Before the turn-up North-South may still claim theirs: the score counts them, and says so.
+    open_still = rule(tmp_path, whist("  - E: claim game\n"), "open.yaml")
+    assert final(open_still) == {"NS": 5, "EW": 3}
+    assert open_still["score"]["honours"][0]["side"] == "NS" and open_still["score"]["honours"][0]["points"] == 2
 
 
 def test_a_claim_of_the_score_during_the_play_is_no_claim_of_honours(tmp_path):
     # Questioning the score at trick 1 (law 11) is not calling honours at the end of the hand (law 7).
-    text = whist("").replace("  - quit\n", "  - quit\n  - S: claim score\n", 1)
+    text = whist("  - cut\n  - turn\n").replace("  - quit\n", "  - quit\n  - S: claim score\n", 1)
     ruling = rule(tmp_path, text)
     assert ruling["claims"][0]["honours_claim"] is False
     assert "3" not in laws(ruling)
@@ -90,7 +95,8 @@ def test_the_claim_line_says_what_the_claim_counts_and_when_it_was_made(tmp_path
 # --- a claim withdrawn, a claim corrected -----------------------------------------------------------------------
 
 def test_a_claim_withdrawn_counts_for_nothing(tmp_path):
-    ruling = rule(tmp_path, whist("  - S: claim honours\n  - N: withdraw\n"))
+    # Law 6: withdrawn, the claim counts for nothing once the next trump card is turned up unclaimed again.
+    ruling = rule(tmp_path, whist("  - S: claim honours\n  - N: withdraw\n  - cut\n  - turn\n"))
     assert ruling["claims"][0]["withdrawn_at"] == 67
     assert laws(ruling) == ["2"]
     assert final(ruling) == {"NS": 3, "EW": 3}

@@ -122,7 +122,7 @@ def test_repeated_revokes_read_right_in_every_format(tmp_path, north):
                 "North at trick 2: an equal number of revokes on different sides cancel each other (law 71 "
                 "cancels it).")
         assert said in text and said in markdown
-        assert "Law 63, for the revoke by West at trick 3: NS may: - add 3 points to their own score" in text
+        assert "Law 63, for the revoke by West at trick 3: applied, the law leaving no choice: - add 3 points to their own score" in text
         assert "With law 63's 3 points to NS (for the revoke by West at trick 3): NS 5, EW 2: NS win a single " \
                "game." in text
         assert [o["after"] for o in record["score"]["outcomes"]] == [{"NS": 5, "EW": 2}]

@@ -196,9 +196,9 @@ def check(path: Path):
     ("kind: revoke", "kind: revokee", "23:14: unknown irregularity kind 'revokee' (did you mean \"revoke\"?)"),
     ('remedies: [{law: "63", chooser: NS, options: [score]}]', 'remedies: [{lawz: "63"}]',
      "25:15: unknown key 'lawz' in an expected remedy (did you mean \"law\"?); expected one of: chooser, for, law, "
-     "made, options"),
+     "made, mandatory, options"),
     ('remedies: [{law: "63", chooser: NS, options: [score]}]', "remedies: [{}]",
-     "25:14: an expected remedy checks nothing: give at least one of chooser, for, law, made, options"),
+     "25:14: an expected remedy checks nothing: give at least one of chooser, for, law, made, mandatory, options"),
     ('remedies: [{law: "63", chooser: NS, options: [score]}]', "remedies: {law: 63}",
      "25:13: `expect.remedies` should be a list, not a mapping"),
 ])

@@ -142,10 +142,10 @@ def test_code_given_to_the_api_is_recorded_as_given():
 def test_the_answers_are_recorded_sorted_by_question_id():
     """The record's answers are those the ruling was made with, sorted by id whatever order they were given in."""
     shuffle = SCENARIOS / "euchre" / "dealer-shuffles-after-the-cut.yaml"
-    given = {"euchre-29-card-exposed-cutting-fewer-than-four": True, "euchre-22-pack-shuffled-below-table": False}
+    given = {"euchre-29-card-exposed-cutting-fewer-than-four": True, "euchre-27-card-seen-during-dealers-shuffling": False}
     record = api.rule(shuffle, answers=given).to_json()["record"]
     assert json.dumps(record["answers"]) == \
-        '{"euchre-22-pack-shuffled-below-table": false, "euchre-29-card-exposed-cutting-fewer-than-four": true}'
+        '{"euchre-27-card-seen-during-dealers-shuffling": false, "euchre-29-card-exposed-cutting-fewer-than-four": true}'
     assert api.rule(shuffle).to_json()["record"]["answers"] == {} == api.rule(shuffle, answers={}).record.answers
 
 
@@ -257,10 +257,10 @@ def test_the_sheet_of_a_shipped_ruling():
     assert lines[0] == "# Ruling: East trumps a spade while holding one"
     for said in ("- Dealer: South", "- Score before the hand: NS 2, EW 3", "- Trump: hearts (ordered up by West)",
                  "- East: QS 9H JD AC 8C", "- West: AS, and more not known", "1. W: order up", "9. N: claim revoke E",
-                 "### Law 63. Penalty for a revoke (The Revoke)", "- Law 63, for the revoke by East at trick 1: NS may:",
+                 "### Law 63. Penalty for a revoke (The Revoke)", "- Law 63, for the revoke by East at trick 1: applied, the law leaving no choice:",
                  "    - add 3 points to their own score", "- Before the hand: NS 2, EW 3.",
                  "- With law 63 (add 3 points to their own score, for the revoke by East at trick 1): NS 5, EW 3 "
-                 "(NS win a single game).", "- Law 64: The revoke is established."):
+                 "(NS win a single game (1 point, law 7)).", "- Law 64: The revoke is established."):
         assert said in lines, said
     assert lines[-1] == (f"Record: adjudicate {adjudicate.__version__} · code euchre {builtin('euchre')} · house none"
                          f" · scenario {sha256(REVOKE.read_bytes())} (file bytes)")
@@ -298,10 +298,10 @@ def test_the_sheet_names_the_house_and_every_file_it_builds_on():
 
 
 def test_an_open_question_is_on_the_sheet():
-    path = SCENARIOS / "short-whist" / "revokes-on-both-sides.yaml"
+    path = SCENARIOS / "long-whist" / "revoke-claimed-too-soon-then-cards-mixed.yaml"
     (question,) = ruled(path)["unknown"]
     asked = question["question"][0].upper() + question["question"][1:]
-    assert f"- {question['id']}: {asked} If so: law 80; if not: none." in sheet(path).splitlines()
+    assert f"- {question['id']}: {asked} If so: law 14 (law 13 no longer); if not: none." in sheet(path).splitlines()
 
 
 def test_several_files_give_a_sheet_each_separated_by_a_rule_in_the_order_given():

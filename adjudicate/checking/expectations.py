@@ -263,7 +263,7 @@ def _compare_remedies(node: Node, decision, pos: Pos) -> list[Mismatch]:
             found.append(Mismatch(item.pos, "remedies", "{law, chooser, options}", item.describe(),
                                   _json_value(item), offered))
             continue
-        want = {key: _plain_value(item.get(key)) for key in ("law", "chooser", "options", "for", "made")
+        want = {key: _plain_value(item.get(key)) for key in ("law", "chooser", "options", "for", "made", "mandatory")
                 if item.get(key) is not None}
         if "options" in want and isinstance(want["options"], list):
             want["options"] = sorted(str(o) for o in want["options"])
@@ -284,7 +284,8 @@ def _offered(outcome) -> dict:
 
     return {"law": outcome.law.id, "chooser": outcome.chooser,
             "options": sorted(item.option.kind for item in outcome.options),
-            "for": target_record(outcome.target), "made": outcome.made.option.kind if outcome.made else None}
+            "for": target_record(outcome.target), "made": outcome.made.option.kind if outcome.made else None,
+            "mandatory": "true" if outcome.mandatory else "false"}
 
 
 def _plain_value(node: Node | None):

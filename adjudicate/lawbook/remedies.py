@@ -2,7 +2,8 @@
 
     remedies:
       - chooser: adversaries        # who chooses, relative to the offender
-        consult: true               # partners may consult (Short Whist 84's exception for revokes)
+        consult: true
+        mandatory: false            # true: no choice, the option open is applied (Euchre 90 "forfeits two")               # partners may consult (Short Whist 84's exception for revokes)
         options:
           - {kind: take_tricks, tricks: 3}
           - {kind: deduct, points: 3}
@@ -68,6 +69,9 @@ class Remedy(Struct, frozen=True):
     text: str | None
     when: Condition | None
     pos: Pos
+    mandatory: bool = False
+    """The law leaves no choice ("forfeits two", "scores five points", "on penalty of losing one point"): the
+    option its `when`s leave open is applied, and no one is offered it."""
 
 
 class Declaration(Struct, frozen=True):
@@ -109,7 +113,7 @@ def parse_remedies(node: Node, law: str) -> tuple[Remedy, ...]:
         if not item.is_map():
             problems.append(Problem(item.pos, f"{what} should be a mapping with chooser and options"))
             continue
-        _keys(item, what, frozenset({"chooser", "consult", "options", "text", "when"}), problems)
+        _keys(item, what, frozenset({"chooser", "consult", "mandatory", "options", "text", "when"}), problems)
         chooser_node = item.get("chooser")
         chooser = None
         if chooser_node is None:
@@ -129,6 +133,12 @@ def parse_remedies(node: Node, law: str) -> tuple[Remedy, ...]:
                 consult = cnode.boolean("consult")
             except InputError as error:
                 problems.extend(error.problems)
+        mandatory = False
+        if (mnode := item.get("mandatory")) is not None:
+            try:
+                mandatory = mnode.boolean("mandatory")
+            except InputError as error:
+                problems.extend(error.problems)
         options: list[Option] = []
         onode = item.get("options")
         if onode is None or not onode.is_seq() or not onode.elements():
@@ -140,8 +150,11 @@ def parse_remedies(node: Node, law: str) -> tuple[Remedy, ...]:
                     options.append(option)
         text = _text(item, "text", problems)
         when = _when(item, problems, what)
+        if mandatory and len(options) > 1 and any(option.when is None for option in options):
+            problems.append(Problem(item.pos, f"{what} is mandatory, so its options must be told apart by `when:` "
+                                              "(one applies); an option without `when:` would leave a choice"))
         if chooser is not None:
-            remedies.append(Remedy(chooser, consult, tuple(options), text, when, item.pos))
+            remedies.append(Remedy(chooser, consult, tuple(options), text, when, item.pos, mandatory))
     if problems:
         raise InputError(problems)
     return tuple(remedies)

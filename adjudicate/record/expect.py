@@ -21,7 +21,7 @@ EXPECTED_SCORE_KEYS = frozenset({"hand", "after", "meaning", "outcomes"})
 EXPECTED_OUTCOME_KEYS = frozenset({"after", "meaning", "choices"})
 EXPECTED_DEFEAT_KEYS = frozenset({"law", "by"})
 EXPECTED_IRREGULARITY_KEYS = frozenset({"kind", "seat", "trick", "established"})
-EXPECTED_REMEDY_KEYS = frozenset({"law", "chooser", "options", "for", "made"})
+EXPECTED_REMEDY_KEYS = frozenset({"law", "chooser", "options", "for", "made", "mandatory"})
 """The keys of an entry of `expect.remedies`; `options` lists option kinds (score, deduct, ...)."""
 EXPECTED_TARGET_KEYS = frozenset({"kind", "seat", "trick", "entry", "claim", "against", "act"})
 """The keys of an expected remedy's `for`: those of the ruling's `for` (docs/ruling-record.md)."""

@@ -113,6 +113,7 @@ CLAIM_FIELDS: dict[str, str] = {
     "kind": TEXT, "seat": SEAT, "side": SIDE, "against": SEAT, "after_cut": BOOL, "after_mix": BOOL, "trick": INT,
     "after_next_turn": BOOL, "claimants_score": INT, "adversaries_score": INT,
     "honours": INT, "honours_known": BOOL, "honours_claim": BOOL, "repeat": BOOL, "after_unpresented_cut": BOOL,
+    "grounded": BOOL,
 }
 """Facts of a claim raised at the table (`claim revoke E`), and not withdrawn (a claim withdrawn is no claim).
 
@@ -127,6 +128,9 @@ honours (None where its honours are not shown). `repeat`: the side made the same
 over; Short Whist 6, Long Whist 18). `claimants_score` and `adversaries_score`: each side's score before the
 hand, when the scenario gives `score:` (absent otherwise, so a test on them does not hold). `honours`: how many
 of the four honours (A K Q J of trumps) the claiming side was dealt, when the record shows it (`honours_known`).
+`grounded`: the record shows, before the claim, something it can be for (an irregularity, a deal by a player
+whose deal it was not, an act repeated): a law asking whether a new deal was claimed on a ground the record does
+not show (an imperfect pack) says `grounded: false`, so that it is not asked where the ground is in the record.
 """
 
 ELECTION_FIELDS: dict[str, str] = {"kind": TEXT, "seat": SEAT, "side": SIDE, "trick": INT}

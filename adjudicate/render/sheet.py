@@ -236,7 +236,9 @@ def _choices(record: dict[str, Any]) -> list[str]:
             at = f" at log entry {made['entry']}" if made.get("entry") else ""
             lines.append(f"- {head}: {chooser} chose{at}: {what}. The choice is made and final.")
             continue
-        if len(remedy["options"]) > 1:
+        if remedy.get("mandatory"):
+            lines.append(f"- {head}: applied, the law leaving no choice:")
+        elif len(remedy["options"]) > 1:
             consult = "partners may consult" if remedy["consult"] else "partners may not consult"
             lines.append(f"- {head}: {chooser} choose one ({consult}):")
         else:

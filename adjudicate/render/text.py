@@ -11,6 +11,7 @@ from adjudicate.escape import visible
 from adjudicate.play.facts import Facts, Irregularity
 from adjudicate.play.table import Table
 from adjudicate.ruling.records import marks as record_marks
+from adjudicate.ruling.scoring import claimable_words
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -233,6 +234,7 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
         lines.extend(wrap("The hand itself: not played out, so its own points are not counted here"
                           + (f" (the cards were {'mixed' if over.act.verb == 'mix' else 'cut'} at log entry "
                              f"{over.entry}, and the hand was over)." if over else ".")))
+    lines.extend(line for item in claimable_words(decision.rulebook.code, score.claimable) for line in wrap(item[3]))
     opened = len(score.outcomes) > 1
     for outcome in score.outcomes:
         effect = outcome.effect
@@ -334,7 +336,8 @@ def ruling_text(decision: "Decision") -> str:
     lines.append(f"({visible(scenario.path)})")
     lines.append("")
     lines.append(heading("What happened"))
-    lines.extend(_what_happened(facts, "No irregularity."))
+    lines.extend(_what_happened(facts, " ".join(f"{visible(a.because).rstrip('.')} (law {a.law.id})." for a in decision.laws
+                                                if a.because) or "No irregularity."))
     lines.append("")
     if decision.answered:
         lines.append(heading("Answered"))
@@ -381,7 +384,9 @@ def ruling_text(decision: "Decision") -> str:
                                   f"{outcome.made.option.wording()}. The choice is made and final.",
                                   "", "  "))
                 continue
-            if len(outcome.options) > 1:
+            if outcome.mandatory:
+                lines.extend(wrap(f"{head}: applied, the law leaving no choice:", "", "  "))
+            elif len(outcome.options) > 1:
                 consult = "partners may consult" if outcome.consult else \
                     "partners may not consult (they agree who chooses)"
                 lines.extend(wrap(f"{head}: {who} may choose one ({consult}):", "", "  "))

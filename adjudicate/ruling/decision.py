@@ -16,6 +16,7 @@ from itertools import combinations_with_replacement, islice
 from math import comb, prod
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from adjudicate.lawbook.conditions import FactIndex, evaluate
 from adjudicate.lawbook.defeats import Defeat
@@ -24,7 +25,9 @@ from adjudicate.ruling.matcher import AppliedLaw, OpenQuestion, bindings, holds,
 from adjudicate.ruling.questions import Asked, question_texts
 from adjudicate.lawbook.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.lawbook.rulebook import Law, Rulebook
-from adjudicate.ruling.scoring import SCORE_KINDS, VOIDS_HAND, Effect, HandRules, Penalty, final_score, hand_score
+from adjudicate.ruling.scoring import (SCORE_KINDS, VOIDS_HAND, Effect, HandRules, Penalty, claimable_honours,
+                                      final_score, hand_score)
+from adjudicate.errors import UsageError
 from adjudicate.record.seats import Seat, Side
 from adjudicate.play.table import Moment, Table
 
@@ -77,6 +80,11 @@ class RemedyOutcome(Struct, frozen=True):
     made_entry: int | None = None
 
     @property
+    def mandatory(self) -> bool:
+        """The law leaves no choice: its option is applied, not offered (Euchre 90 "forfeits two")."""
+        return self.remedy.mandatory
+
+    @property
     def scores(self) -> bool:
         """The choice bears on the score (points, tricks, or a new deal that annuls the hand)."""
         return any(item.option.kind in SCORE_KINDS or item.option.kind in VOIDS_HAND for item in self.options)
@@ -106,6 +114,10 @@ class Score(Struct, frozen=True):
     outcomes: tuple[Outcome, ...]
     more: int = 0
     """Combinations not scored one by one (past MAX_OUTCOMES)."""
+    claimable: dict[Side, int] = {}
+    """Sides holding three or four honours, per the hands, who have not claimed them and still may (Short Whist
+    6, Long Whist 18), with how many: at Short Whist the scores count them (law 3) as the side's right; at Long
+    Whist, whose code gives no value, the right is stated and nothing counted."""
 
 
 class Decision(Struct, frozen=True):
@@ -273,6 +285,11 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     pending = dict(matched.pending)
     standing, not_applied, lost_targets, lost_parts = _apply_defeats(list(matched.laws), hand, pending,
                                                                      matched.defeaters)
+    # A question is asked only where some answer changes the ruling: a law that, holding, would offer nothing,
+    # declare nothing and defeat nothing (Euchre 22: "the pack must neither be shuffled below the table ...")
+    # changes nothing, so whether it holds is not asked.
+    for law_id in [law_id for law_id, item in pending.items() if _idle(item.law)]:
+        del pending[law_id]
     unknown = tuple(question for question in (
         OpenQuestion(item.question, tuple(law for law in item.laws if law.id in pending), item.parts)
         for item in matched.unknown)
@@ -319,6 +336,11 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
                     tuple(not_applied), context, score, answered, unsettled)
 
 
+def _idle(law: Law) -> bool:
+    """The law, if it held, would change no ruling: no remedy, no ruling, no defeat, or only context."""
+    return law.context or not (law.remedies or law.rulings or law.defeats)
+
+
 def holds_for(condition, hand: FactIndex, binding: object | None) -> bool:
     """The condition holds for this thing the law applies to: a match bound to another irregularity of the same
     kind does not count (Euchre 46's call is for the exposed card, not for a card dropped below the table)."""
@@ -354,8 +376,9 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
             abandoned = True
         elif declaration.kind == "honours_not_scored" and side is not None:
             no_honours.add(side)
+    claimed = honours_claimants(table, facts.claims)
     return HandRules(frozenset(capped), void, frozenset(no_points), lone_march, abandoned, frozenset(no_honours),
-                     honours_claimants(table, facts.claims))
+                     claimed)
 
 
 def _chooser(role: str, table: Table, offender: Seat | None, binding: object | None) -> tuple[str, Side | None]:
@@ -450,16 +473,28 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
            declarations: list[DeclarationOutcome], rules: HandRules) -> Score:
     code, game = rulebook.code, rulebook.game
     before = table.scenario.score
+    claimed = rules.honours_claimed if rules.honours_claimed is not None else frozenset()
+    claimable = {} if rules.void else \
+        claimable_honours(code, game, table, before, claimed, rules.no_honours | rules.no_points)
+    if claimable and code == "short-whist":
+        # Short Whist 6: honours may be claimed until the trump card of the next deal is turned up; a side that
+        # holds them and has not yet claimed keeps the right, and its scores are given as claimed (law 3).
+        rules = replace(rules, honours_claimed=claimed | frozenset(claimable))
     hand = hand_score(code, game, table, rules)
     hand_laws = tuple(item.law for item in applied if item.law.kind == "scoring" and not item.law.rulings)
     hand_laws += tuple(dict.fromkeys(item.law for item in declarations if item.declaration.kind in _HAND_KINDS
                                      and item.law not in hand_laws))
+    if claimable:
+        hand_laws += tuple(law for law_id in CLAIMABLE_LAWS.get(code, ())
+                           if (law := _law_or_none(rulebook, law_id)) is not None and law not in hand_laws)
     open_choices: list[list[tuple[RemedyOutcome, OptionOutcome]]] = []
     for remedy in remedies:
         if not remedy.scores:
             continue
         if remedy.made is not None:
             open_choices.append([(remedy, remedy.made)])
+        elif remedy.mandatory:
+            open_choices.append([(remedy, item) for item in remedy.options[:1]])
         else:
             open_choices.append([(remedy, item) for item in remedy.options])
     groups = _groups(open_choices)
@@ -474,7 +509,16 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
     # How many combinations there are, counted rather than built: a group of k like choices of w options each
     # has C(w + k - 1, k) multisets.
     total = prod(comb(len(members[0]) + len(members) - 1, len(members)) for members in groups)
-    return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, total - len(outcomes)))
+    return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, total - len(outcomes)), claimable)
+CLAIMABLE_LAWS = {"short-whist": ("3", "6"), "long-whist": ("18",)}
+"""The laws that give honours still claimable their value and their time (Short Whist 3, 6; Long Whist 18)."""
+
+
+def _law_or_none(rulebook: Rulebook, law_id: str) -> Law | None:
+    try:
+        return rulebook.law(law_id)
+    except UsageError:
+        return None
 
 
 Dimension = list[tuple["RemedyOutcome", "OptionOutcome"]]

@@ -68,6 +68,13 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
         result.append(Fact(irregularity.kind, values, irregularity, irregularity.unknown))
     score = table.scenario.score
     honours = facts.honours or honours_dealt(table)
+    # What the record shows before each claim that a claim can be for: an irregularity, a deal by a player whose
+    # deal it was not, an act repeated (a second shuffle).
+    grounds = sorted([irregularity.entry for irregularity in facts.irregularities]
+                     + [moment.entry for moment in table.moments
+                        if moment.act.verb == "deal" and moment.act.seat is not None
+                        and moment.act.seat is not table.dealer and moment.phase == "deal"
+                        or facts.acts.get(moment.entry, {}).get("repeat") is True])
     for claim in facts.standing_claims:
         side = claim.seat.side
         result.append(Fact("claim", {
@@ -78,7 +85,8 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
             "adversaries_score": score[side.other] if score else None,
             "honours": claim.side_honours, "honours_known": claim.side_honours is not None,
             "honours_claim": claim.honours_claim, "repeat": claim.repeat,
-            "after_unpresented_cut": claim.after_unpresented_cut}, claim))
+            "after_unpresented_cut": claim.after_unpresented_cut,
+            "grounded": bool(grounds) and grounds[0] < claim.entry}, claim))
     for moment in table.moments:
         if moment.act.verb == "elect" and moment.act.seat is not None:
             result.append(Fact("election", {"kind": moment.act.word, "seat": str(moment.act.seat),

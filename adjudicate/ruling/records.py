@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicate.play.facts import Claim, Facts, Irregularity
 from adjudicate.play.table import Moment, Table
+from adjudicate.ruling.scoring import claimable_words
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -136,6 +137,7 @@ def ruling_record(decision: "Decision", questions: bool = True) -> dict[str, Any
                 "for": [target] if (target := target_record(outcome.target)) else [],
                 "chooser": outcome.chooser,
                 "consult": outcome.consult,
+                **({"mandatory": True} if outcome.mandatory else {}),
                 **({"text": outcome.remedy.text} if outcome.remedy.text else {}),
                 "made": ({"option": outcome.made.option.kind, "entry": outcome.made_entry}
                          if outcome.made else None),
@@ -153,7 +155,8 @@ def ruling_record(decision: "Decision", questions: bool = True) -> dict[str, Any
                 {
                     "choices": [{"law": remedy.law.id, "option": item.option.kind,
                                  "for": [target] if (target := target_record(remedy.target)) else [],
-                                 **({"made": True} if remedy.made is not None else {})}
+                                 **({"made": True} if remedy.made is not None else {}),
+                                 **({"mandatory": True} if remedy.mandatory else {})}
                                 for remedy, item in outcome.choices],
                     "after": _side_score(outcome.effect.score_after),
                     "meaning": outcome.effect.meaning,
@@ -162,6 +165,10 @@ def ruling_record(decision: "Decision", questions: bool = True) -> dict[str, Any
                 for outcome in score.outcomes
             ],
             **({"more": score.more} if score.more else {}),
+            **({"honours": [{"side": str(side), "held": held, "points": points, "text": text}
+                            for side, held, points, text in claimable_words(decision.rulebook.code,
+                                                                            score.claimable)]}
+               if score.claimable else {}),
         },
         "unknown": _unknown_records(decision) if questions else [
             {"question": item.question, "if_so": {"laws": [law.id for law in item.laws]}, "otherwise": {"laws": []}}

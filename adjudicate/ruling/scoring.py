@@ -37,6 +37,9 @@ class Effect(Struct, frozen=True):
     """What it means: "NS win a treble game"."""
     needs: str | None
     """What the record must add to say (the score before the hand, the tricks each side took)."""
+    order: str | None = None
+    """Where the order of scoring decided the game (Euchre 4, Short Whist 5): what was scored first and took a
+    side to game, so that what the hand would have scored after it was not counted ("the revoke penalty")."""
 
 
 def tricks_taken(table: Table, abandoned: bool = False) -> dict[Side, int] | None:
@@ -52,26 +55,34 @@ def tricks_taken(table: Table, abandoned: bool = False) -> dict[Side, int] | Non
     return taken
 
 
+ORDER_LAW = {"euchre": "4", "short-whist": "5"}
+"""The law that puts the revoke's penalty first, and (Short Whist) tricks before honours."""
+
+
 def game_value(code: str, game: Game, winner: Side, score: dict[Side, int]) -> str:
-    """What a game won is worth, in the code's words."""
+    """What a game won is worth, in the code's words and points (Euchre 7; Short Whist 8)."""
     loser = score[winner.other]
     if game.family == "euchre":
-        return "a double game (the losers failed to score, law 7)" if loser == 0 else "a single game"
+        return "a double game (2 points, law 7: the losers failed to score)" if loser == 0 else \
+            "a single game (1 point, law 7)"
     if code == "short-whist":
         if loser == 0:
-            return "a treble game"
+            return "a treble game (3 points, law 8 I)"
         if loser < 3:
-            return "a double game"
-        return "a single game"
+            return "a double game (2 points, law 8 II)"
+        return "a single game (1 point, law 8 III)"
     return "the game"
 
 
-def meaning_of(code: str, game: Game, score: dict[Side, int]) -> str | None:
+def meaning_of(code: str, game: Game, score: dict[Side, int], order: str | None = None) -> str | None:
     winners = [side for side in (Side.NS, Side.EW) if score[side] >= game.game_points]
     if not winners:
         return None
     winner = max(winners, key=lambda side: score[side])
-    return f"{winner} win {game_value(code, game, winner, score)}"
+    said = f"{winner} win {game_value(code, game, winner, score)}"
+    if order:
+        said += f", {order} scored first (law {ORDER_LAW[code]})"
+    return said
 
 
 def honours_held(table: Table) -> dict[Side, int] | None:
@@ -87,6 +98,39 @@ def honours_held(table: Table) -> dict[Side, int] | None:
             return None
         held[holder.side] += 1
     return held
+
+
+def claimable_honours(code: str, game: Game, table: Table, score: dict[Side, int] | None,
+                      claimed: frozenset[Side], barred: frozenset[Side]) -> dict[Side, int]:
+    """The sides that hold three or four honours, have not claimed them, and may still (Short Whist 6, Long Whist
+    18: until the trump card of the next deal is turned up; Short Whist 4: not a side at four when the deal
+    began), with how many they hold."""
+    if game.family != "whist" or any(m.act.verb == "turn" and m.phase == "after" for m in table.moments):
+        return {}
+    held = honours_held(table)
+    if held is None:
+        return {}
+    return {side: count for side, count in held.items()
+            if count >= 3 and side not in claimed and side not in barred
+            and not (code == "short-whist" and score is not None and score[side] == 4)}
+
+
+def claimable_words(code: str, claimable: dict[Side, int]) -> list[tuple[Side, int, int | None, str]]:
+    """Each side's honours still claimable, in words: (side, held, points if claimed or None, the sentence)."""
+    said = []
+    for side, held in claimable.items():
+        count = "four" if held == 4 else "three"
+        if code == "short-whist":
+            points = 4 if held == 4 else 2
+            text = (f"{side} hold {count} honours and have not claimed them; they may until the trump card of the "
+                    f"next deal is turned up (law 6), and the scores count their {points} points (law 3), "
+                    "scored last (law 5).")
+        else:
+            points = None
+            text = (f"{side} hold {count} honours and have not claimed them; they may until the trump card of the "
+                    "next deal is turned up (law 18). This code gives them no value, so no score counts them.")
+        said.append((side, held, points, text))
+    return said
 
 
 def hand_points(code: str, game: Game, table: Table, score: dict[Side, int],
@@ -221,13 +265,22 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
                 return Effect(dict(before), None, None)
             return Effect(after, meaning_of(code, game, after),
                           "the rest of the hand: it was not played out, so its own points are not counted")
-        # The penalty takes precedence: once a side is at game, nothing later in the hand is scored.
-        for stage in _stages(code, game, table, before, taken, rules):
+        # The penalty takes precedence: once a side is at game, nothing later in the hand is scored; where that
+        # leaves out points the hand made, the order decided the game and is said (Euchre 4, Short Whist 5).
+        names = ["the tricks", "the honours"] if game.family == "whist" else ["the hand's points"]
+        reached = "the penalty" if max(after.values()) >= game.game_points else None
+        order = None
+        for index, stage in enumerate(_stages(code, game, table, before, taken, rules)):
             if max(after.values()) >= game.game_points:
+                if any(stage.values()) and code in ORDER_LAW:
+                    order = reached
                 break
             for side, points in stage.items():
                 after[side] += points
             _cap(after, before, rules.capped, game)
+            if max(after.values()) >= game.game_points:
+                reached = names[min(index, len(names) - 1)]
+        return Effect(after, meaning_of(code, game, after, order), None, order)
     return Effect(after, meaning_of(code, game, after), None)
 
 
