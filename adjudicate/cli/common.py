@@ -200,15 +200,21 @@ def _stdout_is_unicode() -> bool:
         return False
 
 
-def echo(text: str) -> None:
+def echo(text: str, colour: bool = False) -> None:
     """Print `text` (a line break added if it has none) on stdout, its control characters escaped
-    (newlines and tabs kept), and flush it, so that a failing output is known here.
+    (newlines and tabs kept; with `colour`, the renderer's own bold and highlight too), and flush it, so that
+    a failing output is known here.
 
     A broken pipe (`adjudicate check scenarios/ | head -1`) ends the command quietly with exit
     141, as a command killed by SIGPIPE reports in a shell; any other failure to write (a full
     disk, a closed stdout) with a line on stderr and exit 2.
     """
-    text = visible_lines(text)
+    if colour:
+        from adjudicate.render.terminal import keep_colour
+
+        text = keep_colour(text, visible_lines)
+    else:
+        text = visible_lines(text)
     out = sys.stdout
     try:
         if out is None:
@@ -322,7 +328,7 @@ def standard_input() -> StandardInput:
 
 
 def each_file(files: "list[Any]", format: Format, record: Callable[[Any], Any],
-              text: Callable[[Any, bool], str], markdown_between: str = "\n") -> None:
+              text: Callable[[Any, bool], str], markdown_between: str = "\n", colour: bool = False) -> None:
     """Run one library call a file (or standard input: `scenario_sources`); print JSON (one object, or an
     array for several files) or text.
 
@@ -342,12 +348,13 @@ def each_file(files: "list[Any]", format: Format, record: Callable[[Any], Any],
         except AdjudicateError as error:
             report_problem(error)
             failed = True
-    print_each(records if format is Format.json else texts, format, len(files) > 1, markdown_between)
+    print_each(records if format is Format.json else texts, format, len(files) > 1, markdown_between, colour)
     if failed:
         raise typer.Exit(EXIT_INPUT)
 
 
-def print_each(outputs: "list[Any]", format: Format, several: bool, markdown_between: str = "\n") -> None:
+def print_each(outputs: "list[Any]", format: Format, several: bool, markdown_between: str = "\n",
+               colour: bool = False) -> None:
     """Print what each file gave: in JSON one object (an array for several files given); as text, the texts
     separated by a blank line, or in Markdown by `markdown_between`. Nothing when no file gave anything."""
     if not outputs:
@@ -355,4 +362,4 @@ def print_each(outputs: "list[Any]", format: Format, several: bool, markdown_bet
     if format is Format.json:
         echo(dump_json(outputs if several else outputs[0]))
     else:
-        echo((markdown_between if format is Format.markdown else "\n").join(outputs))
+        echo((markdown_between if format is Format.markdown else "\n").join(outputs), colour)
