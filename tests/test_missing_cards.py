@@ -169,7 +169,7 @@ log:
 def test_a_card_named_in_the_hand_is_exposed_and_one_played_is_not(tmp_path):
     ruling = ruled(tmp_path, SIMPLE + "  - E: names AC\n")
     assert kinds(ruling) == [("exposed_card", "E", 1, None)]
-    assert "named it while it was still in his hand" in ruling["irregularities"][0]["because"]
+    assert "named the ace of clubs while it was still in his hand" in ruling["irregularities"][0]["because"]
     assert [(r["law"], [o["kind"] for o in r["options"]]) for r in ruling["remedies"]] == [("46", ["call_card"])]
     assert kinds(ruled(tmp_path, SIMPLE + "  - E: names QS\n")) == []
 

@@ -210,7 +210,7 @@ def echo(text: str, colour: bool = False) -> None:
     disk, a closed stdout) with a line on stderr and exit 2.
     """
     if colour:
-        from adjudicate.render.terminal import keep_colour
+        from adjudicate.terminal import keep_colour
 
         text = keep_colour(text, visible_lines)
     else:

@@ -63,7 +63,7 @@ def rule(
     Example: adjudicate rule scenarios/euchre/revoke-established.yaml
     """
     from adjudicate import api
-    from adjudicate.render.terminal import use_colour, width
+    from adjudicate.terminal import use_colour, width
 
     sources = scenario_sources(files)
     given = _answers_given(answer or [], answers)

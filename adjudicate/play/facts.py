@@ -397,8 +397,8 @@ def two_cards(table: Table) -> Iterator[Irregularity]:
             if play.seat in seen:
                 first = seen[play.seat]
                 yield Irregularity("two_cards_one_trick", play.seat, trick.number, play.entry,
-                                   f"{_name(play.seat)} played two cards to trick {trick.number}: the "
-                                   f"{first.card.name} and the {play.card.name}",
+                                   f"{_name(play.seat)} played two cards to trick {trick.number}: "
+                                   f"{cards_words([first.card, play.card])}",
                                    {"cards": [first.card, play.card]})
             seen.setdefault(play.seat, play)
 

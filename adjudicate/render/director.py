@@ -17,7 +17,7 @@ from adjudicate.play.facts import Claim, Irregularity
 from adjudicate.play.table import Moment
 from adjudicate.record.cards import number_word
 from adjudicate.record.seats import Side
-from adjudicate.render.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
+from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision, OptionOutcome, Outcome, RemedyOutcome
@@ -78,14 +78,14 @@ def option_words(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
 def _chooser(remedy: "RemedyOutcome") -> str:
     return SIDE_WORDS.get(remedy.chooser, side_words(remedy.chooser))
 
-def _target(target: object) -> str | None:
-    """What a remedy is for, briefly: "East's revoke", "North's claim"."""
+def _target(target: object, several: bool = True) -> str | None:
+    """What a remedy is for, briefly: "East's revoke", "East's revoke at trick 3" where he made more than one."""
     from adjudicate.render.text import kind_noun
 
     if isinstance(target, Irregularity):
         noun = kind_noun(target.kind)
         if target.seat:
-            return f"{target.seat.word}'s {noun}" + (f" at trick {target.trick}" if target.trick else "")
+            return f"{target.seat.word}'s {noun}" + (f" at trick {target.trick}" if target.trick and several else "")
         return f"the {noun}"
     if isinstance(target, Claim):
         return f"{target.seat.word}'s claim"
@@ -116,6 +116,8 @@ def _single(who: str, item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
             return f"{who} take {option_words(item, remedy)}"
         if option.kind == "deduct":
             return f"{who} take {option_words(item, remedy).replace(' taken from ', ' from ')}'s score"
+        if option.kind == "forfeit":
+            return f"{option_words(item, remedy)} to {who}"
     return f"{who} may {side_words(visible(option.wording()))}"
 
 
@@ -146,24 +148,36 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                tuple((item.option.kind, item.option.points, item.option.tricks, item.option.text)
                      for item in remedy.options))
         groups.setdefault(key, []).append(remedy)
+    counts: dict[tuple, int] = {}
+    for item in decision.facts.irregularities:
+        counts[(item.kind, item.seat)] = counts.get((item.kind, item.seat), 0) + 1
+
+    def target(thing: object) -> str | None:
+        several = not isinstance(thing, Irregularity) or counts.get((thing.kind, thing.seat), 0) > 1
+        return _target(thing, several)
+
     for remedies in groups.values():
         remedy = remedies[0]
         choosers = list(dict.fromkeys(_chooser(r) for r in remedies))
-        targets = list(dict.fromkeys(t for r in remedies if (t := _target(r.target))))
         each_side = len(choosers) == 2 and set(choosers) == set(SIDE_WORDS.values())
         if remedy.made is not None:
             for made in remedies:
-                target = _target(made.target)
-                said.append(f"{_chooser(made)} chose{f' for {target}' if target else ''}: "
+                made_for = target(made.target)
+                said.append(f"{_chooser(made)} chose{f' for {made_for}' if made_for else ''}: "
                             f"{option_words(made.made, made)}; the choice is final")  # type: ignore[arg-type]
             continue
+        consult = "" if len(remedy.options) < 2 else " (partners may consult)" if remedy.consult else \
+            " (partners may not consult: they agree who chooses)"
         if not remedy.scores:
             who = "either side" if each_side else _and_list(choosers)
             options = [side_words(visible(item.option.wording())) for item in remedy.options]
+            earlier = next((n for n, text in enumerate(said) if text.startswith(f"{who} choose")), None)
+            if len(options) == 1 and earlier is not None:
+                said[earlier] += f", and may {options[0]}"  # "..., and may search all the tricks"
+                continue
             said.append(f"{who} may {_or_list(options)}" if len(options) == 1 else
-                        f"{who} may choose to {_or_list(options)}")
+                        f"{who} choose one{consult}: {_or_list(options)}")
             continue
-        consult = " (partners may consult)" if remedy.consult and len(remedy.options) > 1 else ""
         noun = kind_noun_of(remedy.target)
         tabled = len(remedy.options) > 1 and all(id(r) in in_table for r in remedies)
         if each_side and noun:
@@ -178,7 +192,7 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
             continue
         for who in choosers:
             mine = [r for r in remedies if _chooser(r) == who]
-            mine_targets = list(dict.fromkeys(t for r in mine if (t := _target(r.target))))
+            mine_targets = list(dict.fromkeys(t for r in mine if (t := target(r.target))))
             for_what = ""
             if mine_targets:
                 for_what = f" for {'each of ' if len(mine) > 1 else ''}{_and_list(mine_targets)}"
@@ -191,7 +205,6 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                 said.append(f"{who} choose one penalty{for_what}{consult}: "
                             f"{_or_list(options)}" if len(mine) == 1 else
                             f"{who} choose a penalty{for_what}{consult}: {_or_list(options)}")
-        del targets
     return said
 
 
@@ -303,25 +316,50 @@ def _claim_line(claim: Claim) -> str:
     against = f" against {claim.against.word}" if claim.against else ""
     kind = "a revoke" if claim.kind == "revoke" else f"the {claim.kind}"
     text = f"{claim.seat.word} claimed {kind}{against}"
-    if claim.after_cut:
+    if claim.after_cut and claim.own_cut_unpresented:
+        text += f" after {SIDE_WORDS[str(claim.seat.side)]} cut for the next deal, the pack not presented"
+    elif claim.after_cut:
         text += " after the cards were cut for the next deal"
-    elif claim.after_next_turn:
-        text += " after the trump card of the next deal was turned up"
+    elif claim.after_unpresented_cut:
+        text += f" after {SIDE_WORDS[str(claim.seat.side.other)]} cut for the next deal, the pack not presented"
+    if claim.after_next_turn:
+        text += f"{',' if claim.after_cut else ''} after the trump card of the next deal was turned up"
+    if claim.kind in ("game", "score") and claim.honours_claim:
+        text += (f", a claim of the {number_word(claim.side_honours)} honours his side held"
+                 if claim.side_honours is not None else ", a claim of the honours his side held")
     if claim.withdrawn:
-        text += ", and withdrew the claim"
+        text += ", and withdrew the claim, so it counts for nothing"
     return _sentence(text)
 
 def _moment_line(moment: Moment) -> str:
     act = moment.act
     if act.seat is None:
         return _sentence(f"At the table: {visible(act.text())}")
+    if act.verb == "deal":
+        packets = re.findall(r"\d+", act.text())
+        if packets:
+            return _sentence(f"{act.seat.word} dealt the cards by {_and_list([number_word(int(n)) for n in packets])}")
     did = _PAST.get(act.verb)
     if did is None:
         return _sentence(f"{act.seat.word}: “{visible(act.text())}”")
     return _sentence(f"{act.seat.word} {did}")
 
-def _irregularity_line(irregularity: Irregularity) -> str:
-    return _sentence(visible(irregularity.because))
+def _irregularity_lines(irregularities: list[Irregularity]) -> list[str]:
+    """One line an irregularity; the same act by several players in one line ("West, North, East and South
+    threw their cards face up on the table")."""
+    alike: dict[str, list[Irregularity]] = {}
+    for item in irregularities:
+        text = visible(item.because)
+        rest = text[len(item.seat.word) + 1:] if item.seat and text.startswith(item.seat.word + " ") else None
+        alike.setdefault(f"{item.kind}:{rest}" if rest is not None else f"{id(item)}", []).append(item)
+    lines = []
+    for key, items in alike.items():
+        if len(items) == 1:
+            lines.append(_sentence(visible(items[0].because)))
+            continue
+        rest = key.split(":", 1)[1].replace(" his ", " their ").replace(" he ", " they ")
+        lines.append(_sentence(f"{_and_list([item.seat.word for item in items if item.seat])} {rest}"))
+    return lines
 
 def _next_step(decision: "Decision") -> str:
     questions = [q for q in decision.questions or () if q.changes]
@@ -331,16 +369,19 @@ def _next_step(decision: "Decision") -> str:
     if open_remedies:
         choosers = list(dict.fromkeys(_chooser(r) for r in open_remedies))
         verb = "announce their choice" if len(choosers) == 1 else "each announce their choice"
-        return _sentence(f"{_and_list(choosers)} {verb}; then score the hand")
+        then = "score the hand" if any(r.scores for r in open_remedies) else "play on"
+        return _sentence(f"{_and_list(choosers)} {verb}; then {then}")
     if any(item.declaration.kind in _NEW_HAND for item in decision.declarations):
         return "Gather the cards for the next deal."
     score = decision.score
     if score is not None and len(score.outcomes) == 1 and score.outcomes[0].effect.score_after is not None:
         return "Record the score above, then go on to the next deal."
+    offered = [r for r in decision.remedies if r.made is None]
+    if offered:
+        choosers = list(dict.fromkeys(_chooser(r) for r in offered))
+        return _sentence(f"{_and_list(choosers)} say whether they take what is open to them; then play on")
     if decision.remedies:
         return "Apply the penalty as chosen, then play on."
-    if not decision.facts.irregularities:
-        return "Play on: the hand stands as played."
     return "Play on."
 
 def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool = False) -> str:
@@ -368,7 +409,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         lines[0] = lines[0].replace(f"{label}:", bold(f"{label}:"), 1)
         out.extend(lines)
 
-    title = textwrap.shorten(f"Ruling: {visible(scenario.title or scenario.path)}", width, placeholder="…")
+    title = textwrap.shorten(f"Ruling: {visible(scenario.title)}" if scenario.title else "Ruling", width,
+                             placeholder="…")
     out.append(bold(title))
     context = [_CODE_NAMES.get(rulebook.code, visible(rulebook.title)), f"dealer {scenario.dealer.word}"]
     if table.trump:
@@ -402,7 +444,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     for line in wrap(" ".join(decided)):
         out.append(f"{HIGHLIGHT}{line}{RESET}" if colour else line)
 
-    happened = [_irregularity_line(item) for item in facts.irregularities]
+    happened = _irregularity_lines(list(facts.irregularities))
     bound = {id(item) for item in facts.irregularities}
     for applied in decision.laws:
         for match in applied.matches:
@@ -427,7 +469,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     for applied in decision.laws:
         law = applied.law
         said = paragraphs(law.text)
-        text = f"{law.id}, {visible(law.title)}"
+        text = f"{law.id} {visible(law.title)}"
         # Quoted only where the wording decides: the law that fixes the penalty, when short enough to read out.
         if law.id in scoring_laws and len(said) == 1 and len(said[0]) <= QUOTE_UP_TO:
             text += f": “{visible(_FOOTNOTE.sub('', said[0]).strip())}”"
@@ -436,6 +478,17 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         out.append("")
     if cited:
         labelled("LAWS" if len(cited) > 1 else "LAW", "; ".join(cited) + ("" if cited[-1].endswith("”") else "."))
+    # A penalty the laws withhold is part of the ruling: which law, and why (the rest is in the long form).
+    decided_text = " ".join(decided).lower()
+    grouped: dict[tuple, list] = {}
+    for item in decision.not_applied:
+        if item.law.remedies and item.defeat.what in ("law", "remedies") \
+                and visible(item.because).lower() not in decided_text:
+            grouped.setdefault((item.by.id, item.because), []).append(item)
+    for (by, because), defeated in grouped.items():
+        ids = _and_list(list(dict.fromkeys(f"{entry.law.id} {visible(entry.law.title)}" for entry in defeated)))
+        labelled("NOT APPLIED", _sentence(f"{ids}: {side_words(visible(because))} (law {by})"))
+
     if rows:
         out.append("")
         out.extend(bold(line) if number == 0 else line for number, line in enumerate(rows))
@@ -461,7 +514,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     needs = _needs(decision)
     if asked:
         out.append(HINT_ASK)
-    elif needs and "score before the hand" in needs:
+    elif needs and "score before the hand" in needs and score is not None \
+            and (score.hand is not None or any(remedy.scores for remedy in decision.remedies)):
         out.append(HINT_SCORE)
     else:
         out.append(HINT_EXPLAIN)

@@ -313,7 +313,7 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
     (the director's short ruling is render/director.py's, the Markdown ruling sheet render/sheet.py's)."""
     import textwrap
 
-    from adjudicate.render.terminal import BOLD, MAX_WIDTH, RESET
+    from adjudicate.terminal import BOLD, MAX_WIDTH, RESET
 
     table, facts, rulebook = decision.table, decision.facts, decision.rulebook
     scenario = table.scenario

@@ -1,4 +1,5 @@
-"""The terminal a ruling is printed on: how wide it is, and whether it takes colour.
+"""The terminal a ruling is printed on: how wide it is, and whether it takes colour (presentation, as
+escape.py is: the renderers and the CLI both use it).
 
 Colour as ruff and pytest have it: on a terminal only, never when `NO_COLOR` is set (no-color.org) or the
 output is piped, and forced either way by `--color always|never`.
