@@ -197,7 +197,7 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
             mine_targets = list(dict.fromkeys(t for r in mine if (t := target(r.target))))
             for_what = ""
             if mine_targets:
-                for_what = f" for {'each of ' if len(mine) > 1 else ''}{_and_list(mine_targets)}"
+                for_what = " for " + _and_list(mine_targets).replace(" and ", " and for ")
             if tabled:
                 said.append(f"{who} choose one of the penalties below{for_what}{consult}")
             elif len(remedy.options) == 1:
