@@ -476,11 +476,17 @@ class Ruling(Struct, frozen=True, dict=True):
 
         return dict(ruling_record(self._ruled()), record=self._record_data())
 
-    def to_text(self) -> str:
-        """The ruling as `adjudicate rule` prints it (the table format)."""
-        from adjudicate.render.text import ruling_text
+    def to_text(self, explain: bool = False, width: int = 100, colour: bool = False) -> str:
+        """The ruling as `adjudicate rule` prints it: the director's ruling (the decision first, in a player's
+        words), or with `explain` the long form (every law quoted, every reason, the laws that do not apply
+        and why). Wrapped to `width` columns (at most 100); `colour` adds a terminal's bold and highlight."""
+        if explain:
+            from adjudicate.render.text import ruling_text
 
-        return ruling_text(self._ruled())
+            return ruling_text(self._ruled(), width=width, colour=colour)
+        from adjudicate.render.director import director_ruling
+
+        return director_ruling(self._ruled(), width=width, colour=colour)
 
     def to_markdown(self) -> str:
         """The ruling sheet a club files, as `adjudicate rule --format markdown` prints it (adjudicate.render.sheet)."""

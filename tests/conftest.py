@@ -23,6 +23,10 @@ os.environ.pop("GITHUB_ACTIONS", None)
 # The parsed built-in rulebooks are cached (adjudicate/lawbook/rulebook.py); the tests keep theirs apart.
 os.environ.setdefault("ADJUDICATE_CACHE_DIR", tempfile.mkdtemp(prefix="adjudicate-test-cache-"))
 
+# The text the suite holds (snapshots, goldens, docs) is as a 100-column terminal prints it, whatever this one is.
+os.environ["COLUMNS"] = "100"
+os.environ.pop("NO_COLOR", None)
+
 PROFILE = os.environ.get("ADJUDICATE_HYPOTHESIS", "default")
 
 settings.register_profile(

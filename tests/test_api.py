@@ -80,9 +80,9 @@ def test_importing_the_package_imports_nothing_else():
 # --- the CLI imports only the face -------------------------------------------------------------------
 
 CLI_MODULES = sorted([*(PACKAGE / "cli").glob("*.py"), PACKAGE / "__main__.py"])
-FACE = {"adjudicate.api", "adjudicate.escape", "adjudicate.version"}
-"""Besides the CLI's own modules (adjudicate.cli.*): the API, and the escaping of text from
-files for printing (presentation, not the pipeline)."""
+FACE = {"adjudicate.api", "adjudicate.escape", "adjudicate.terminal", "adjudicate.version"}
+"""Besides the CLI's own modules (adjudicate.cli.*): the API, the escaping of text from files for
+printing, and the terminal's width and colour (presentation, not the pipeline)."""
 PLUMBING = {"Terminated", "did_you_mean"}
 """From adjudicate.errors, besides the exit codes (EXIT_*): the exception SIGTERM raises (`__main__`), and the
 did-you-mean the CLI adds to a mistyped choice (`--format jsn`) so that it reads as the library's own mistakes do."""

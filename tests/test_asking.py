@@ -95,10 +95,14 @@ def test_each_question_says_what_yes_and_no_rule():
 
 
 def test_the_table_lists_each_question_with_its_id():
-    done = rule(REVOKE)
+    short = rule(REVOKE)
+    assert short.exit_code == 0
+    assert "NEXT: ask the table first: Did East hold a spade at trick 1? (his hand is not fully known)\n" \
+        "(To answer the questions: rerun with --ask, or --explain for the laws in full.)\n" in short.stdout
+    done = rule("--explain", REVOKE)
     assert done.exit_code == 0
-    assert ("OPEN QUESTIONS\n[E-held-spade-trick-1] Did East hold a spade at trick 1? (his hand is not fully known)\n"
-            "  If so, laws 62, 63 and 64 apply; if not, none of them.\n"
+    assert ("OPEN QUESTIONS\n[E-held-spade-trick-1] Did East hold a spade at trick 1? (his hand is not fully known) If so, laws\n"
+            "  62, 63 and 64 apply; if not, none of them.\n"
             "(Answer them with --answer ID=yes or ID=no, or rule with --ask to be asked.)\n") in done.stdout
 
 
@@ -124,10 +128,13 @@ def test_a_no_drops_what_hangs_on_it(word):
 
 
 def test_answered_the_table_says_so_and_lists_no_open_question():
-    done = rule(REVOKE, "--answer", "E-held-spade-trick-1=yes")
+    short = rule(REVOKE, "--answer", "E-held-spade-trick-1=yes").stdout
+    assert "Asked at the table: Did East hold a spade at trick 1? (his hand is not fully known) Yes." \
+        in " ".join(short.split()) and "NEXT: ask" not in short
+    done = rule("--explain", REVOKE, "--answer", "E-held-spade-trick-1=yes")
     assert done.exit_code == 0
-    assert ("ANSWERED\n[E-held-spade-trick-1] yes: Did East hold a spade at trick 1? (his hand is not fully\n"
-            "  known)\n") in done.stdout
+    assert ("ANSWERED\n[E-held-spade-trick-1] yes: Did East hold a spade at trick 1? (his hand is not fully "
+            "known)\n") in done.stdout
     assert "OPEN QUESTIONS" not in done.stdout and "Law 63. Penalty for a revoke" in done.stdout
     markdown = rule(REVOKE, "--answer", "E-held-spade-trick-1=no", "-f", "markdown").stdout
     assert "## The answers given\n\n- E-held-spade-trick-1: no. Did East hold a spade at trick 1?" in markdown
@@ -233,7 +240,7 @@ def test_a_question_whose_answers_give_the_same_ruling_is_not_asked():
     ruling = adjudicate.rule(ESTABLISHED, house=TABLE_QUESTIONS)
     changes = {question.id: question.changes_ruling for question in ruling.unknown}
     assert changes == {Q1: True, Q2: True, Q3: False}  # Q3 is defeated by Q4 whenever it is so
-    assert "Was the revoke made in haste? Either answer gives the same ruling." in ruling.to_text().replace("\n  ", " ")
+    assert "Was the revoke made in haste? Either answer gives the same ruling." in ruling.to_text(explain=True).replace("\n  ", " ")
     assert ruling.next_question().id == Q1  # a yes settles Q2 too
     after_yes = ruling.answer({Q1: True})
     assert [q.id for q in after_yes.unknown] == [Q3] and after_yes.next_question() is None
@@ -262,7 +269,7 @@ def test_a_law_on_two_questions_and_a_law_on_a_no():
     assert [law["id"] for law in both["laws"]] == ["62", "63", "64", "T1", "T2"] and both["unknown"] == []
     seen_not = rule_json(ESTABLISHED, "--house", TWO_QUESTIONS, "--answer", f"{SEEN}=no")
     assert [question["id"] for question in seen_not["unknown"]] == [CLAIMED]  # the other is moot
-    text = rule("--house", TWO_QUESTIONS, ESTABLISHED).stdout.replace("\n  ", " ")
+    text = rule("--explain", "--house", TWO_QUESTIONS, ESTABLISHED).stdout.replace("\n  ", " ")
     assert f"[{SEEN}] Did the revoker's partner see the card led? If so (together with {SPOKE}), law T1 applies" \
         in text
     assert f"[{CLAIMED}] Was the revoke claimed at once? If so, law T2 does not apply; if not, it does." in text
@@ -348,7 +355,7 @@ def at_terminal(args: list[str], replies: list[bytes], timeout: float = HANG) ->
 
 
 def test_ask_asks_the_question_and_gives_the_one_ruling():
-    screen, code = at_terminal(["rule", "--ask", REVOKE], [b"y\r"])
+    screen, code = at_terminal(["rule", "--ask", "--explain", "--color", "never", REVOKE], [b"y\r"])
     assert code == 0, screen
     assert screen.startswith("Did East hold a spade at trick 1? (his hand is not fully known)\n"
                              "  E-held-spade-trick-1: if so, laws 62, 63, 64 apply; if not, none of them\n"
@@ -358,14 +365,16 @@ def test_ask_asks_the_question_and_gives_the_one_ruling():
 
 
 def test_ask_asks_each_question_that_matters_in_the_order_that_settles_the_most():
-    screen, code = at_terminal(["rule", "--ask", ESTABLISHED, "--house", TABLE_QUESTIONS], [b"n\r", b"y\r"])
+    screen, code = at_terminal(["rule", "--ask", "-v", "--color", "never", ESTABLISHED, "--house", TABLE_QUESTIONS],
+                                 [b"n\r", b"y\r"])
     assert code == 0, screen
     asked = [line for line in screen.splitlines() if line.startswith("Did ") or line.startswith("Was ")]
     assert asked == ["Did the revoker's partner see the card led?", "Did the revoker apologise to the table?"]
     assert f"[{Q1}] no" in screen and f"[{Q2}] yes" in screen
     assert "Law Q2. Apology for a revoke" in screen
     assert "Was the revoke made in haste? Either answer gives the same" in screen  # listed, never asked
-    moot, code = at_terminal(["rule", "--ask", ESTABLISHED, "--house", TABLE_QUESTIONS], [b"yes\r"])
+    moot, code = at_terminal(["rule", "--ask", "-v", "--color", "never", ESTABLISHED, "--house", TABLE_QUESTIONS],
+                               [b"yes\r"])
     assert code == 0 and moot.count("Answer [y/n]") == 1  # a yes to Q1 makes Q2 moot
     assert "Law Q1. Revoke seen by the partner" in moot and "Law Q2. Apology" not in moot
 
@@ -381,7 +390,8 @@ def test_ask_asks_the_two_questions_of_the_shuffle_and_each_answer_counts():
 
 
 def test_ask_with_several_files_asks_each_in_turn_under_its_name():
-    screen, code = at_terminal(["rule", "--ask", REVOKE, ESTABLISHED, HONOURS], [b"y\r", b"n\r"])
+    screen, code = at_terminal(["rule", "--ask", "-v", "--color", "never", REVOKE, ESTABLISHED, HONOURS],
+                               [b"y\r", b"n\r"])
     assert code == 0, screen
     assert screen.startswith(f"{REVOKE}:\nDid East hold a spade at trick 1?")
     assert f"\n{HONOURS}:\nWere North and South at the point of eight" in screen
@@ -390,7 +400,7 @@ def test_ask_with_several_files_asks_each_in_turn_under_its_name():
 
 
 def test_a_reply_that_is_not_yes_or_no_is_asked_again():
-    screen, code = at_terminal(["rule", "--ask", REVOKE], [b"perhaps\r", b"n\r"])
+    screen, code = at_terminal(["rule", "--ask", "-v", REVOKE], [b"perhaps\r", b"n\r"])
     assert code == 0 and "Error: invalid input" in screen
     assert "[E-held-spade-trick-1] no" in screen
 
@@ -402,7 +412,7 @@ def test_ctrl_c_at_the_prompt_ends_the_command_with_130_and_no_traceback():
 
 
 def test_the_end_of_input_at_the_prompt_stops_the_asking_and_rules_on_what_was_answered():
-    screen, code = at_terminal(["rule", "--ask", SHUFFLE], [b"y\r", b"\x04"])
+    screen, code = at_terminal(["rule", "--ask", "-v", "--color", "never", SHUFFLE], [b"y\r", b"\x04"])
     assert code == 0, screen
     assert "ANSWERED\n[euchre-27-card-seen-during-dealers-shuffling] yes" in screen
     assert "OPEN QUESTIONS" in screen and "Traceback" not in screen
@@ -425,7 +435,7 @@ def test_ask_without_a_terminal_rules_as_today_and_says_so_once():
     answered = subprocess.run([sys.executable, "-m", "adjudicate", "rule", "--ask", REVOKE,
                                "--answer", "E-held-spade-trick-1=y"], capture_output=True, text=True,
                               stdin=subprocess.DEVNULL)
-    assert answered.returncode == 0 and answered.stderr == "" and "ANSWERED" in answered.stdout
+    assert answered.returncode == 0 and answered.stderr == "" and "Asked at the table:" in answered.stdout
 
 
 # --- check: expect.unknown may name the questions --------------------------------------------------------

@@ -83,7 +83,10 @@ def test_a_claim_of_the_score_during_the_play_is_no_claim_of_honours(tmp_path):
 def test_the_claim_line_says_what_the_claim_counts_and_when_it_was_made(tmp_path):
     path = tmp_path / "hand.yaml"
     path.write_text(whist("  - mix\n  - cut\n  - turn\n  - S: claim game\n"), encoding="utf-8")
-    result = runner.invoke(app, ["rule", str(path)])
+    said = " ".join(runner.invoke(app, ["rule", str(path)]).stdout.split())
+    assert ("South claimed the game after the cards were cut for the next deal, after the trump card of the next "
+            "deal was turned up, a claim of the three honours his side held.") in said
+    result = runner.invoke(app, ["rule", "--explain", str(path)])
     assert result.exit_code == 0
     assert ("Claim: South claims game (log entry 69), after the cut for the next deal, after the trump card of the "
             "next deal was turned up, a claim of honours within the meaning of the law, his side having held 3 "

@@ -114,7 +114,7 @@ def test_two_revokes_against_one_cancel_one_pair_and_one_penalty_remains():
 def test_repeated_revokes_read_right_in_every_format(tmp_path, north):
     path = tmp_path / "revokes.yaml"
     path.write_text("title: Revokes\n" + HAND.format(ns=2, ew=2, north=north))
-    text = " ".join(runner.invoke(app, ["rule", str(path)]).stdout.split())
+    text = " ".join(runner.invoke(app, ["rule", "--explain", str(path)]).stdout.split())
     markdown = " ".join(runner.invoke(app, ["rule", str(path), "-f", "markdown"]).stdout.split())
     record = ruling_json(path)
     if north == "QD":
@@ -140,7 +140,10 @@ def test_equal_revokes_cancel_and_the_table_says_so():
     assert record["not_applied"] == [{"law": "63", "title": "Penalty for a revoke", "by": "71", "how": "cancels",
                                       "what": "law", "for": [],
                                       "because": "an equal number of revokes on different sides cancel each other"}]
-    text = runner.invoke(app, ["rule", str(path)]).stdout
+    short = " ".join(runner.invoke(app, ["rule", str(path)]).stdout.split())
+    assert "The revoke is established. An equal number of revokes on different sides cancel each other. The " \
+           "score after the hand: North–South 2, East–West 2." in short and "NOT APPLIED" not in short
+    text = runner.invoke(app, ["rule", "--explain", str(path)]).stdout
     assert "Law 63 (Penalty for a revoke) does not apply: an equal number of revokes on different sides cancel " \
            "each other (law 71 cancels it)." in " ".join(text.split())
     assert "may:" not in text

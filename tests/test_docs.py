@@ -2,6 +2,7 @@
 the README's table of commands, and in its own --help. The README stays short and every link of the
 documentation leads somewhere."""
 
+import os
 import re
 from pathlib import Path
 
@@ -296,6 +297,7 @@ def test_the_asking_page_shows_a_real_session():
     assert len(replies) == 4
     screen, code = at_terminal(command[len("$ adjudicate "):].split(), replies)
     assert code == 0, screen
+    screen = re.sub(r"\x1b\[[0-9;]*m", "", screen)  # a terminal: the ruling in colour
     assert _shown_in_order(shown, screen.replace("<typed>", "")), screen
 
 
@@ -326,3 +328,52 @@ def test_the_law_audit_shows_a_proviso_both_ways():
     holds, fails = row.split(" | ")[2:4]
     assert holds != "none" and fails.rstrip(" |") != "none"
     assert '| "if either of the adversaries can name it" | not encoded: ' in page
+
+
+# --- every console block of every page is the real output ----------------------------------------------------
+
+CONSOLE = re.compile(r"^( *)```console\n(.*?)^\1```$", re.M | re.S)
+
+
+def _consoles() -> list[tuple[str, str]]:
+    """(page, block) for every console block of the README and docs/, indented ones (in a list) too; a block
+    typed into a terminal (`--ask`) is tests/test_docs.py's real session, and is left to it."""
+    found = []
+    for page in PAGES:
+        for indent, block in CONSOLE.findall(page.read_text(encoding="utf-8")):
+            lines = [line[len(indent):] for line in block.splitlines()]
+            if " --ask " not in lines[0] and not lines[0].endswith(" --ask"):
+                found.append((page.name, "\n".join(lines)))
+    return found
+
+
+BAD = ("scenarios/euchre/bad.yaml", "scenarios/euchre/revoke-established.yaml",
+       ('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64", "65"]'))
+"""A file a page shows failing (docs/ci.md): the shipped revoke whose expect block names law 65 as well."""
+
+
+@pytest.mark.parametrize("page, block", _consoles(), ids=lambda item: item[:40])
+def test_every_console_block_of_every_page_is_the_real_output(page, block, tmp_path, monkeypatch):
+    import shlex
+    import subprocess
+    import sys
+
+    command, *shown = block.splitlines()
+    assert command.startswith("$ adjudicate "), f"{page}: a console block runs adjudicate: {command}"
+    args = shlex.split(command[len("$ adjudicate "):])
+    cwd = ROOT
+    if BAD[0] in args:
+        cwd = tmp_path
+        (tmp_path / BAD[0]).parent.mkdir(parents=True)
+        text = (ROOT / BAD[1]).read_text(encoding="utf-8").replace(*BAD[2])
+        (tmp_path / BAD[0]).write_text(text, encoding="utf-8")
+    for name in ("answers.yaml",):
+        if name in args:
+            (answers,) = [b for b in _asking_blocks("yaml") if b.startswith(f"# {name}")]
+            (tmp_path / name).write_text(answers, encoding="utf-8")
+            args = [str(tmp_path / name) if arg == name else arg for arg in args]
+    done = subprocess.run([sys.executable, "-m", "adjudicate", *args], capture_output=True, text=True, cwd=cwd,
+                          stdin=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "100"})
+    printed = (done.stdout + done.stderr).replace(str(ROOT) + "/", "")
+    assert _in_order([line.rstrip() for line in shown], [line.rstrip() for line in printed.splitlines()]), \
+        f"{page} shows what `{command[2:]}` does not print; it prints:\n{printed}"

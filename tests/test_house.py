@@ -125,7 +125,7 @@ def test_a_house_law_defeats_a_code_law_without_striking_it(tmp_path):
     assert [(item["law"], item["by"], item["how"]) for item in record["not_applied"]] == [("63", "H2", "bars")]
     assert "H2" in [law["id"] for law in record["laws"]]
     assert not [r for r in record["remedies"] if r["law"] == "63"]
-    said = " ".join(runner.invoke(app, ["rule", "--house", str(house), str(late)]).stdout.split())
+    said = " ".join(runner.invoke(app, ["rule", "--explain", "--house", str(house), str(late)]).stdout.split())
     assert "Law 63 (Penalty for a revoke) does not apply: the renege was claimed after the cards were mixed " \
            "(law H2 bars it)." in said
     in_time = tmp_path / "in-time.yaml"

@@ -27,7 +27,7 @@ UPDATE = os.environ.get("ADJUDICATE_UPDATE_SNAPSHOTS") == "1"
 SCENARIOS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "scenarios").glob("*/*.yaml"))
 
 PER_SCENARIO = [
-    ("rule", []), ("rule", ["-f", "markdown"]), ("rule", ["-f", "json"]),
+    ("rule", []), ("rule", ["--explain"]), ("rule", ["-f", "markdown"]), ("rule", ["-f", "json"]),
     ("replay", []), ("replay", ["-f", "json"]),
 ]
 WHOLE = {

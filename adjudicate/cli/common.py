@@ -293,17 +293,22 @@ def _stdout_is_unicode() -> bool:
         return False
 
 
-def echo(text: str, commands: bool = False) -> None:
+def echo(text: str, commands: bool = False, colour: bool = False) -> None:
     """Print `text` (a line break added if it has none) on stdout, its control characters escaped
-    (newlines and tabs kept), no line of it a CI workflow command (`adjudicate.escape.inert_lines`) unless
-    `commands` (`check --format github`, whose commands are its own and escape what they quote), and flush it,
-    so that a failing output is known here.
+    (newlines and tabs kept; with `colour`, the renderer's own bold and highlight too), no line of it a CI
+    workflow command (`adjudicate.escape.inert_lines`) unless `commands` (`check --format github`, whose
+    commands are its own and escape what they quote), and flush it, so that a failing output is known here.
 
     A broken pipe (`adjudicate check scenarios/ | head -1`) ends the command quietly with exit
     141, as a command killed by SIGPIPE reports in a shell; any other failure to write (a full
     disk, a closed stdout) with a line on stderr and exit 2.
     """
-    text = visible_lines(text)
+    if colour:
+        from adjudicate.terminal import keep_colour
+
+        text = keep_colour(text, visible_lines)
+    else:
+        text = visible_lines(text)
     text = old_commands_inert(text) if commands else inert_lines(text)
     out = sys.stdout
     try:
@@ -431,7 +436,7 @@ def standard_input() -> StandardInput:
 
 
 def each_file(files: "list[Any]", format: "Format | ListFormat", record: Callable[[Any], Any],
-              text: Callable[[Any, bool], str], markdown_between: str = "\n") -> None:
+              text: Callable[[Any, bool], str], markdown_between: str = "\n", colour: bool = False) -> None:
     """Run one library call a file (or standard input: `scenario_sources`); print JSON (an array, one record a
     file in the order given, whatever their number), JSON Lines (a record a line, each as soon as it is made)
     or text.
@@ -457,12 +462,13 @@ def each_file(files: "list[Any]", format: "Format | ListFormat", record: Callabl
     if format.value == "json":
         echo(dump_json(records))
     else:
-        print_each(texts, format, markdown_between)
+        print_each(texts, format, markdown_between, colour)
     if failed:
         raise typer.Exit(EXIT_INPUT)
 
 
-def print_each(outputs: "list[Any]", format: "Format | ListFormat", markdown_between: str = "\n") -> None:
+def print_each(outputs: "list[Any]", format: "Format | ListFormat", markdown_between: str = "\n",
+               colour: bool = False) -> None:
     """Print what each file gave: in JSON an array (empty when no file gave anything), in JSON Lines one line
     each; as text, the texts separated by a blank line, or in Markdown by `markdown_between` (nothing when no
     file gave anything)."""
@@ -472,4 +478,4 @@ def print_each(outputs: "list[Any]", format: "Format | ListFormat", markdown_bet
         for output in outputs:
             echo(dump_jsonl(output))
     elif outputs:
-        echo((markdown_between if format.value == "markdown" else "\n").join(outputs))
+        echo((markdown_between if format.value == "markdown" else "\n").join(outputs), colour=colour)

@@ -3,6 +3,7 @@ questions (docs/asking.md)."""
 
 from __future__ import annotations
 
+import enum
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, List, Optional
@@ -15,6 +16,14 @@ from adjudicate.errors import EXIT_INPUT, EXIT_INTERRUPTED
 
 if TYPE_CHECKING:
     from adjudicate.api import Question, Ruling
+
+
+class Colour(str, enum.Enum):
+    """When to colour the text (`--color`), as ruff and pytest have it."""
+
+    auto = "auto"
+    always = "always"
+    never = "never"
 
 
 SHEETS_BETWEEN = "\n---\n\n"
@@ -40,25 +49,39 @@ def rule(
     ask: Annotated[bool, typer.Option(
         "--ask", help="On a terminal, ask the open questions whose answer changes the ruling, then give the "
                       "one ruling.")] = False,
+    explain: Annotated[bool, typer.Option(
+        "--explain", "-v", help="The ruling in full: every law quoted, every reason, the laws that do not apply "
+                                "and why.")] = False,
+    color: Annotated[Colour, typer.Option(
+        "--color", help="Colour the text: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    ] = Colour.auto,
 ) -> None:
-    """Rule on scenario files: the irregularities, the laws that decide them and those that do not apply, each
-    side's choices, and the score after each. `--format markdown` prints a ruling sheet a club can file, and
-    `--format json` a `record` of what the ruling was made from (the version, the digests of the rulebook, the
-    house files and the scenario).
+    """Rule on scenario files, as a director gives the ruling at the table: the decision first, what happened,
+    the laws by number, each side's choices with the score after each, what is still open and the next step.
+    `--explain` gives the long form (every law quoted, the laws that do not apply and why); `--format markdown`
+    a ruling sheet a club can file; `--format json` the ruling with a `record` of what it was made from (the
+    version, the digests of the rulebook, the house files and the scenario).
 
     Example: adjudicate rule scenarios/euchre/revoke-established.yaml
     """
     from adjudicate import api
+    from adjudicate.terminal import use_colour, width
 
     sources = scenario_sources(files)
     given = _answers_given(answer or [], answers)
+    columns = width()
+    colour = format is ListFormat.table and use_colour(color.value, sys.stdout)
+
+    def text_of(ruling: "Ruling") -> str:
+        return ruling.to_text(explain=explain, width=columns, colour=colour)
+
     if not given and not ask:
         def as_text(path: Any, markdown: bool) -> str:
             ruling = api.rule(path, house=house)
-            return ruling.to_markdown() if markdown else ruling.to_text()
+            return ruling.to_markdown() if markdown else text_of(ruling)
 
         each_file(sources, format, record=lambda path: api.rule(path, house=house).to_json(), text=as_text,
-                  markdown_between=SHEETS_BETWEEN)
+                  markdown_between=SHEETS_BETWEEN, colour=colour)
         return
     rulings: list[Ruling] = []
     failed = False
@@ -77,8 +100,8 @@ def rule(
             warn("note: --ask asks only on a terminal (standard input and output); the open questions are listed "
                  "in the ruling")
     print_each([ruling.to_json() if format in (ListFormat.json, ListFormat.jsonl) else
-                ruling.to_markdown() if format is ListFormat.markdown else ruling.to_text() for ruling in rulings],
-               format, SHEETS_BETWEEN)
+                ruling.to_markdown() if format is ListFormat.markdown else text_of(ruling) for ruling in rulings],
+               format, SHEETS_BETWEEN, colour)
     if failed:
         raise typer.Exit(EXIT_INPUT)
 

@@ -16,7 +16,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from adjudicate.record import vocabulary
-from adjudicate.record.cards import Card, Suit
+from adjudicate.record.cards import Card, Suit, cards_words, number_word
 from adjudicate.record.seats import SEATS, Seat, Side
 from adjudicate.play.table import Moment, Play, Table, Trick
 
@@ -273,9 +273,12 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
     # The cut for the next deal bars the claim only where it counts against the claimants (Short Whist 78): a
     # cut the revoking side made without the pack being presented does not.
     details["cut_against_adversaries"] = table.next_deal_cut_against(seat.side.other) is not None
-    held_text = " and the ".join(card.name + _how_known(table, seat, card, play.entry) for card in held)
+    how = {card: _how_known(table, seat, card, play.entry) for card in held}
+    plain_held = [card for card in held if not how[card]]
+    held_text = " and ".join(([cards_words(plain_held)] if plain_held else [])
+                             + [f"the {card.name}{how[card]}" for card in held if how[card]])
     because = (f"{_name(seat)} played the {play.card.name} to a {led.word[:-1]} lead at trick {trick.number}"
-               + (f" while holding the {held_text}" if held else "")
+               + (f" while holding {held_text}" if held else "")
                + (f"; the revoke was established when {established_by}" if established_by else "")
                + ("; he corrected it in time" if details["corrected"] else "")
                + ("" if established_by or details["corrected"] else "; it is not yet established"))
@@ -320,7 +323,8 @@ def leads_out_of_turn(table: Table) -> Iterator[Irregularity]:
         because = (f"{_name(lead.seat)} led the {lead.card.name} to trick {trick.number} when it was "
                    f"{_name(trick.due_leader)}'s lead; "
                    + ("the other three followed" if details["all_followed"] else
-                      f"{len(played_to)} player{'s' if len(played_to) != 1 else ''} had followed"
+                      ("no one had followed" if not played_to else
+                       f"{number_word(len(played_to))} player{'s' if len(played_to) != 1 else ''} had followed")
                       + (", and the cards were taken back" if lead.withdrawn else "")))
         yield Irregularity("lead_out_of_turn", lead.seat, trick.number, lead.entry, because, details)
 
@@ -403,8 +407,8 @@ def two_cards(table: Table) -> Iterator[Irregularity]:
             if play.seat in seen:
                 first = seen[play.seat]
                 yield Irregularity("two_cards_one_trick", play.seat, trick.number, play.entry,
-                                   f"{_name(play.seat)} played two cards to trick {trick.number}: the "
-                                   f"{first.card.name} and the {play.card.name}",
+                                   f"{_name(play.seat)} played two cards to trick {trick.number}: "
+                                   f"{cards_words([first.card, play.card])}",
                                    {"cards": [first.card, play.card]})
             seen.setdefault(play.seat, play)
 
@@ -437,10 +441,12 @@ def exposures(table: Table) -> Iterator[Irregularity]:
                                    f"{_name(seat)} detached the {card.name} from his hand", details)
             else:
                 what = {"two at once": "played it with another card at once", "drop": "dropped it face upwards",
-                        "expose": "exposed it",
+                        "expose": "exposed",
                         "named": "named it while it was still in his hand, and so exposed it"}.get(how, how)
+                said = (f"{_name(seat)} {what.replace(' it ', f' the {card.name} ', 1)}" if " it " in what
+                        else f"{_name(seat)} {what} the {card.name}")
                 yield Irregularity("exposed_card", seat, moment.trick if moment.phase == "play" else None, entry,
-                                   f"{_name(seat)} {what}: the {card.name}", details)
+                                   said, details)
     for moment in _acts(table, "drop below"):
         assert moment.act.seat is not None
         yield Irregularity("card_dropped_below", moment.act.seat, moment.trick, moment.entry,

@@ -248,3 +248,28 @@ class Trump(Struct, frozen=True):
         if suit is led:
             return 100 + int(card.rank)
         return 0
+
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                 "twelve", "thirteen")
+
+
+def number_word(number: int) -> str:
+    """A count as a player says it: "three", "no" for none; figures past thirteen."""
+    return _NUMBER_WORDS[number] if 0 <= number < len(_NUMBER_WORDS) else str(number)
+
+
+def cards_words(cards: "list[Card] | tuple[Card, ...]") -> str:
+    """Cards as a player says them, those of one suit together: "the seven, eight and nine of diamonds and
+    the knave of spades"."""
+    groups: dict[Suit, list[Rank]] = {}
+    for card in cards:
+        groups.setdefault(card.suit, []).append(card.rank)
+    said = []
+    for suit, ranks in groups.items():
+        words = [rank.word for rank in ranks]
+        listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        said.append(f"the {listed} of {suit.word}")
+    if len(said) <= 1:
+        return "".join(said)
+    return ", ".join(said[:-1]) + " and " + said[-1]

@@ -309,35 +309,43 @@ def _answers_words(item) -> str:
     return f"If so{together}, {yes}; if not, {no}."
 
 
-def ruling_text(decision: "Decision") -> str:
-    """The ruling as a director gives it at the table: what happened, the laws, the choices, wrapped for a
-    terminal (the Markdown ruling sheet is adjudicate/render/sheet.py's)."""
+def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) -> str:
+    """The ruling in full (`rule --explain`): what happened, every law quoted with why it applies, the laws
+    that do not apply and why, the choices, the score after each, wrapped to `width` (at most 100) columns
+    (the director's short ruling is render/director.py's, the Markdown ruling sheet render/sheet.py's)."""
     import textwrap
+
+    from adjudicate.terminal import BOLD, MAX_WIDTH, RESET
 
     table, facts, rulebook = decision.table, decision.facts, decision.rulebook
     scenario = table.scenario
-    width = 88
+    width = max(20, min(width, MAX_WIDTH))
 
     def wrap(text: str, first: str = "", rest: str = "") -> list[str]:
-        return textwrap.wrap(text, width=width, initial_indent=first, subsequent_indent=rest)
+        return textwrap.wrap(text, width=width, initial_indent=first, subsequent_indent=rest,
+                             break_long_words=False, break_on_hyphens=False) or [first.rstrip()]
 
     def heading(text: str) -> str:
-        return text.upper()
+        return f"{BOLD}{text.upper()}{RESET}" if colour else text.upper()
 
-    lines = [f"Ruling: {visible(scenario.title or scenario.path)}"]
+    lines = wrap(f"Ruling: {visible(scenario.title or scenario.path)}", "", "  ")
     context = [f"{rulebook.title} ({rulebook.code})", f"dealer {scenario.dealer.word}"]
     if table.trump:
         context.append(f"trump {table.trump.word}")
     if scenario.score:
         context.append(f"score before the hand {_score_text(scenario.score)}")
-    lines.append("; ".join(context))
+    lines.extend(wrap("; ".join(context)))
     if decision.house:
-        lines.append(f"house rules: {visible(decision.house)}")
-    lines.append(f"({visible(scenario.path)})")
+        lines.extend(wrap(f"house rules: {visible(decision.house)}"))
+    lines.extend(wrap(f"({visible(scenario.path)})"))
     lines.append("")
     lines.append(heading("What happened"))
-    lines.extend(_what_happened(facts, " ".join(f"{visible(a.because).rstrip('.')} (law {a.law.id})." for a in decision.laws
-                                                if a.because) or "No irregularity."))
+    none = " ".join(f"{visible(a.because).rstrip('.')} (law {a.law.id})." for a in decision.laws
+                    if a.because) or "No irregularity."
+    for said in _what_happened(facts, none):
+        for number, part in enumerate(said.split("\n")):
+            indent = "   " if number or part[:1].isdigit() else "  "
+            lines.extend(wrap(part.strip(), "   " if number else "", indent))
     lines.append("")
     if decision.answered:
         lines.append(heading("Answered"))
@@ -352,7 +360,10 @@ def ruling_text(decision: "Decision") -> str:
     first_said: dict[str, str] = {}
     for applied in decision.laws:
         law = applied.law
-        lines.append(f"Law {law.id}. {visible(law.title)} ({visible(law.section)})")
+        title = wrap(f"Law {law.id}. {visible(law.title)} ({visible(law.section)})", "", "  ")
+        if colour:
+            title[0] = title[0].replace(f"Law {law.id}.", f"{BOLD}Law {law.id}.{RESET}", 1)
+        lines.extend(title)
         lines.extend(_quote(law.text, width, "    "))
         said = first_said.setdefault(applied.because, law.id)
         because = visible(applied.because) if said == law.id else f"the same facts, as under law {said}."
@@ -403,7 +414,7 @@ def ruling_text(decision: "Decision") -> str:
         lines.append(heading("Declared by the laws"))
         for declared in decision.declarations:
             whose = f" ({declared.offender.side})" if declared.offender is not None else ""
-            lines.append(("") + f"Law {declared.law.id}{whose}: {declared.declaration.text}")
+            lines.extend(wrap(f"Law {declared.law.id}{whose}: {declared.declaration.text}", "", "  "))
         lines.append("")
     if decision.context:
         ids = ", ".join(applied.law.id for applied in decision.context)

@@ -307,8 +307,8 @@ def _because(law: Law, matches: tuple[Match, ...]) -> str:
                 what = f"the {binding.kind}, a claim of the honours his side held,"
             sentences.append(f"{binding.seat.word} claimed {what}{against}{when}".rstrip(","))
         elif isinstance(binding, Moment):
-            who = f"{binding.act.seat.word} said or did" if binding.act.seat else "the table event was"
-            sentences.append(f"{who} \"{binding.act.text()}\" (log entry {binding.entry})")
+            who = f"{binding.act.seat.word} at" if binding.act.seat else "at the table,"
+            sentences.append(f"{who} log entry {binding.entry}: \"{binding.act.text()}\"")
     sentences = list(dict.fromkeys(sentences))
     text = "; ".join(sentences)
     if law.because:

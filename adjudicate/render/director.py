@@ -1,0 +1,533 @@
+"""The ruling as a director announces it at the table: the decision first, in a player's words.
+
+In the order the directors' guides give (the decision, what happened, the law, each side's choices and
+what each leaves), each fact said once. The long form, every law quoted with its reasons and the laws
+that do not apply, is `render.text.ruling_text`; this one only reads the decision, as that one does.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from typing import TYPE_CHECKING, Callable
+
+from adjudicate.escape import visible
+from adjudicate.lawbook.rulebook import paragraphs
+from adjudicate.play.facts import Claim, Irregularity
+from adjudicate.play.table import Moment
+from adjudicate.record.cards import number_word
+from adjudicate.record.seats import Side
+from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
+
+if TYPE_CHECKING:
+    from adjudicate.ruling.decision import Decision, OptionOutcome, Outcome, RemedyOutcome
+
+SIDE_WORDS = {"NS": "North–South", "EW": "East–West"}
+HINT_EXPLAIN = "(For the laws in full and every reason: rerun with --explain.)"
+HINT_ASK = "(To answer the questions: rerun with --ask, or --explain for the laws in full.)"
+HINT_SCORE = "(Add the score before the hand to the record to settle the score.)"
+
+QUOTE_UP_TO = 260
+"""A law that fixes a penalty is quoted when it is short enough to read out; a longer one is cited only."""
+
+_PROCEDURAL = frozenset({"may_consult", "no_consultation", "must_not_consult", "penalty_not_divided",
+                         "revoke_penalty_first", "answerable_for_revokes", "privilege_kept", "no_right_taken_away",
+                         "touch_allowed", "no_revoke_compelled", "no_compelled_revoke"})
+"""What a law declares about how a penalty is taken, not what the ruling is: in the long form only."""
+_CODE_NAMES = {"euchre": "Euchre (Somerset Club, 1888)", "short-whist": "Short Whist (Club Code, 1864)",
+               "long-whist": "Long Whist (Hoyle)"}
+"""Each code as the context line names it (its full title is in the long form)."""
+_FOOTNOTE = re.compile(r"\[[0-9]+\]")
+"""The source's footnote marks ("[33]"): the long form keeps them, the ruling at the table does not."""
+_ONCE = frozenset({"cannot_win_game"})
+"""Declarations said once however many offenders they are declared for."""
+_NEW_HAND = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "deal_lost", "hand_ends", "hands_abandoned",
+                       "may_deal_again"})
+_PAST = {"consult": "consulted his partner", "remark": "made a remark on the play", "ask": "asked his partner if he "
+         "had none of the suit", "deny": "answered that he had none", "touch": "touched the cards",
+         "count": "counted the cards", "shuffle": "shuffled", "mix": "mixed the cards", "cut": "cut the cards",
+         "throw": "threw his cards down", "last trick": "looked at the last trick", "remind": "reminded his partner",
+         "call honours": "called honours", "new cards": "called for new cards", "take back": "took his card back",
+         "place cards": "had the cards placed", "quit": "quitted the trick", "turn": "turned the trump card"}
+
+def side_words(text: str) -> str:
+    """"NS" and "EW" in a sentence, as players say them."""
+    return re.sub(r"\b(NS|EW)\b", lambda m: SIDE_WORDS[m.group(1)], text)
+
+def _number(n: int | None, noun: str) -> str:
+    n = n or 0
+    return f"{number_word(n)} {noun}{'' if n == 1 else 's'}"
+
+def option_words(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
+    """One option, short, as the chooser would say it: "three points to North–South"."""
+    option = item.option
+    offenders = remedy.offender.side if remedy.offender else (
+        remedy.chooser_side.other if remedy.chooser_side else None)
+    off = SIDE_WORDS.get(str(offenders), "the offenders") if offenders else "the offenders"
+    if option.kind == "score" and not option.text:
+        to = SIDE_WORDS.get(str(item.to), "their side") if item.to else "their own side"
+        return f"{_number(option.points, 'point')} to {to}"
+    if option.kind == "deduct" and not option.text:
+        return f"{_number(option.points, 'point')} taken from {off}"
+    if option.kind == "take_tricks" and not option.text:
+        return f"{_number(option.tricks, 'trick')} from {off}"
+    if option.kind == "forfeit" and not option.text:
+        return f"{off} forfeit {_number(option.points, 'point')}"
+    return side_words(visible(option.wording()))
+
+def _chooser(remedy: "RemedyOutcome") -> str:
+    return SIDE_WORDS.get(remedy.chooser, side_words(remedy.chooser))
+
+def _target(target: object, several: bool = True) -> str | None:
+    """What a remedy is for, briefly: "East's revoke", "East's revoke at trick 3" where he made more than one."""
+    from adjudicate.render.text import kind_noun
+
+    if isinstance(target, Irregularity):
+        noun = kind_noun(target.kind)
+        if target.seat:
+            return f"{target.seat.word}'s {noun}" + (f" at trick {target.trick}" if target.trick and several else "")
+        return f"the {noun}"
+    if isinstance(target, Claim):
+        return f"{target.seat.word}'s claim"
+    if isinstance(target, Moment) and target.act.seat:
+        return f"what {target.act.seat.word} did"
+    return None
+
+def _or_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+def _and_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    ended = text[-1] in ".?!" or text.endswith((".”", "?”", "!”"))
+    return text[0].upper() + text[1:] + ("" if ended else ".")
+
+def _single(who: str, item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
+    """A penalty with no choice in it, as a sentence: "North–South add three points to their score"."""
+    option = item.option
+    if not option.text:
+        if option.kind == "score":
+            return f"{who} add {_number(option.points, 'point')} to their score"
+        if option.kind == "take_tricks":
+            return f"{who} take {option_words(item, remedy)}"
+        if option.kind == "deduct":
+            return f"{who} take {option_words(item, remedy).replace(' taken from ', ' from ')}'s score"
+        if option.kind == "forfeit":
+            return f"{option_words(item, remedy)} to {who}"
+    return f"{who} may {side_words(visible(option.wording()))}"
+
+
+def _mirrored(option: "OptionOutcome") -> str:
+    """An option said for either side: "three points to its own score"."""
+    kind, points, tricks = option.option.kind, option.option.points, option.option.tricks
+    if option.option.text:
+        return visible(option.option.wording())
+    if kind == "score":
+        return f"{_number(points, 'point')} to its own score"
+    if kind == "deduct":
+        return f"{_number(points, 'point')} off the other side's score"
+    if kind == "take_tricks":
+        return f"{_number(tricks, 'trick')} from the other side"
+    if kind == "forfeit":
+        return f"{_number(points, 'point')} forfeited by the other side"
+    return visible(option.option.wording())
+
+
+def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]" = frozenset()) -> list[str]:
+    """Who chooses what, each remedy once: "North–South choose one penalty for East's revoke: ...". Remedies
+    alike (one law, the same options) are said in one sentence: for several offences of one side, or for an
+    offence of each side ("each side chooses one penalty for the other's revoke")."""
+    said: list[str] = []
+    groups: dict[tuple, list["RemedyOutcome"]] = {}
+    for remedy in decision.remedies:
+        key = (remedy.law.id, remedy.made is not None, remedy.scores,
+               tuple((item.option.kind, item.option.points, item.option.tricks, item.option.text)
+                     for item in remedy.options))
+        groups.setdefault(key, []).append(remedy)
+    counts: dict[tuple, int] = {}
+    for item in decision.facts.irregularities:
+        counts[(item.kind, item.seat)] = counts.get((item.kind, item.seat), 0) + 1
+
+    def target(thing: object) -> str | None:
+        several = not isinstance(thing, Irregularity) or counts.get((thing.kind, thing.seat), 0) > 1
+        return _target(thing, several)
+
+    for remedies in groups.values():
+        remedy = remedies[0]
+        choosers = list(dict.fromkeys(_chooser(r) for r in remedies))
+        each_side = len(choosers) == 2 and set(choosers) == set(SIDE_WORDS.values())
+        if remedy.made is not None:
+            for made in remedies:
+                made_for = target(made.target)
+                assert made.made is not None
+                said.append(f"{_chooser(made)} chose {'' if made.scores else 'to '}{option_words(made.made, made)}"
+                            f"{f' for {made_for}' if made_for else ''}; the choice is final")
+            continue
+        consult = "" if len(remedy.options) < 2 else " (partners may consult)" if remedy.consult else \
+            " (partners may not consult: they agree who chooses)"
+        if not remedy.scores:
+            who = "either side" if each_side else _and_list(choosers)
+            options = [side_words(visible(item.option.wording())) for item in remedy.options]
+            earlier = next((n for n, text in enumerate(said) if text.startswith(f"{who} ")
+                            and not text.startswith(f"{who} may ")), None)
+            if len(options) == 1 and earlier is not None:
+                said[earlier] += f", and may {options[0]}"  # "..., and may search all the tricks"
+                continue
+            said.append(f"{who} may {_or_list(options)}" if len(options) == 1 else
+                        f"{who} choose one{consult}: {_or_list(options)}")
+            continue
+        noun = kind_noun_of(remedy.target)
+        tabled = len(remedy.options) > 1 and all(id(r) in in_table for r in remedies)
+        if each_side and noun:
+            options = [_mirrored(item) for item in remedy.options]
+            if tabled:
+                said.append(f"each side chooses one penalty for the other's {noun}{consult}, as in the table "
+                            "below")
+            elif len(options) == 1:
+                said.append(f"each side takes {options[0]} for the other's {noun}")
+            else:
+                said.append(f"each side chooses one penalty for the other's {noun}{consult}: {_or_list(options)}")
+            continue
+        for who in choosers:
+            mine = [r for r in remedies if _chooser(r) == who]
+            mine_targets = list(dict.fromkeys(t for r in mine if (t := target(r.target))))
+            for_what = ""
+            if mine_targets:
+                for_what = " for " + _and_list(mine_targets).replace(" and ", " and for ")
+            if tabled:
+                said.append(f"{who} choose one of the penalties below{for_what}{consult}")
+            elif len(remedy.options) == 1:
+                said.append(_single(who, mine[0].options[0], mine[0]) + for_what)
+            else:
+                options = [option_words(item, mine[0]) for item in mine[0].options]
+                said.append(f"{who} choose one penalty{for_what}{consult}: "
+                            f"{_or_list(options)}" if len(mine) == 1 else
+                            f"{who} choose a penalty{for_what}{consult}: {_or_list(options)}")
+    return said
+
+
+def remedy_scores(remedy: object) -> bool:
+    """A law's remedy bears on the score (points or tricks): the penalty."""
+    from adjudicate.ruling.scoring import SCORE_KINDS
+
+    return any(option.kind in SCORE_KINDS for option in getattr(remedy, "options", ()))
+
+
+def kind_noun_of(target: object) -> str | None:
+    from adjudicate.render.text import kind_noun
+
+    return kind_noun(target.kind) if isinstance(target, Irregularity) else None
+
+
+def _headline_declarations(decision: "Decision") -> list[str]:
+    """What the laws declare the ruling to be, each text once; how a penalty is taken (partners may consult,
+    the order of scoring) is in the long form, and in the score the table shows."""
+    headline: list[str] = []
+    kinds: set[str] = set()
+    for item in decision.declarations:
+        kind = item.declaration.kind
+        text = side_words(visible(item.declaration.text)).strip()
+        said = text.rstrip(".").lower()
+        # One side or both that cannot win the game by the hand (Short Whist 81 and 82) is said once.
+        if kind in _PROCEDURAL or kind in _ONCE and kind in kinds \
+                or any(said in other.lower() for other in headline):
+            continue
+        kinds.add(kind)
+        # "The revoke is established", then "The question having been answered ..., the revoke is established".
+        headline = [other for other in headline if other.rstrip(".").lower() not in said]
+        headline.append(text)
+    return headline
+
+
+def _score_words(score: dict | None) -> str:
+    if score is None:
+        return ""
+    return ", ".join(f"{SIDE_WORDS.get(str(side), str(side))} {points}" for side, points in score.items())
+
+def _outcome_result(outcome: "Outcome") -> str:
+    effect = outcome.effect
+    if effect.score_after is None:
+        return ""
+    result = _score_words(effect.score_after)
+    if effect.meaning:
+        result += f": {side_words(re.sub(r' [(][^)]*[)]', '', effect.meaning))}"
+    return result
+
+def _needs_words(needs: str | None) -> str:
+    """What the record must add, without the record's own terms: "the tricks each side took"."""
+    return re.sub(r"\s*[(][^)]*[)]", "", needs or "what the record does not give")
+
+
+def _needs(decision: "Decision") -> str | None:
+    score = decision.score
+    if score is None:
+        return None
+    for outcome in score.outcomes:
+        if outcome.effect.score_after is None and outcome.effect.needs:
+            return _needs_words(outcome.effect.needs)
+    return None
+
+def _short(item: "OptionOutcome") -> str:
+    """An option in a table's cell, its chooser and its offence in the column's heading: "three tricks"."""
+    option = item.option
+    if not option.text:
+        if option.kind == "score":
+            return f"add {_number(option.points, 'point')}"
+        if option.kind == "deduct":
+            return f"deduct {_number(option.points, 'point')}"
+        if option.kind == "take_tricks":
+            return f"take {_number(option.tricks, 'trick')}"
+        if option.kind == "forfeit":
+            return f"forfeit of {_number(option.points, 'point')}"
+    return side_words(visible(option.wording()))
+
+
+def _score_table(decision: "Decision", width: int) -> list[str]:
+    """The open choices and the final score of each, a row a combination: a column a choice, then the score."""
+    score = decision.score
+    if score is None or len(score.outcomes) < 2 or all(o.effect.score_after is None for o in score.outcomes):
+        return []
+    first = score.outcomes[0]
+    choosers = [_chooser(remedy) for remedy, _ in first.choices]
+    headers = []
+    for (remedy, _), who in zip(first.choices, choosers):
+        target = _target(remedy.target)
+        headers.append(f"{who}, for {target}" if target and choosers.count(who) > 1 else who)
+    rows = [[_short(item) for _, item in outcome.choices] for outcome in score.outcomes]
+    # A column every row gives the same option is no choice: it is said in the decision, not here.
+    keep = [i for i in range(len(headers)) if len({row[i] for row in rows}) > 1]
+    unplayed = score.hand is None and bool(decision.table.tricks) and not score.rules.void
+    headers = [headers[i] for i in keep] + ["Score (hand not played out)" if unplayed else "Score after the hand"]
+    meanings = [side_words(re.sub(r" [(][^)]*[)]", "", o.effect.meaning)) if o.effect.meaning else ""
+                for o in score.outcomes]
+    rows = [[row[i] for i in keep] + [_score_words(o.effect.score_after) if o.effect.score_after is not None
+                                      else f"not known: {_needs_words(o.effect.needs)}"]
+            + ([m] if any(meanings) else [])
+            for row, o, m in zip(rows, score.outcomes, meanings)]
+    if any(meanings):
+        headers.append("")
+    sizes = [max(len(headers[i]), *(len(row[i]) for row in rows)) for i in range(len(headers))]
+    if sum(sizes) + 2 * (len(sizes) - 1) > width:
+        return [line for row in rows for line in textwrap.wrap(
+            ", ".join(row[:len(keep)]) + ": " + ", ".join(cell for cell in row[len(keep):] if cell) + ".",
+            width, initial_indent="- ", subsequent_indent="  ")]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(cell.ljust(size) for cell, size in zip(cells, sizes)).rstrip()
+    return [line(headers), *(line(row) for row in rows)]
+
+
+def _claim_line(claim: Claim) -> str:
+    against = f" against {claim.against.word}" if claim.against else ""
+    kind = "a revoke" if claim.kind == "revoke" else f"the {claim.kind}"
+    text = f"{claim.seat.word} claimed {kind}{against}"
+    if claim.after_cut and claim.own_cut_unpresented:
+        text += f" after {SIDE_WORDS[str(claim.seat.side)]} cut for the next deal, the pack not presented"
+    elif claim.after_cut:
+        text += " after the cards were cut for the next deal"
+    elif claim.after_unpresented_cut:
+        text += f" after {SIDE_WORDS[str(claim.seat.side.other)]} cut for the next deal, the pack not presented"
+    if claim.after_next_turn:
+        text += f"{',' if claim.after_cut else ''} after the trump card of the next deal was turned up"
+    if claim.kind in ("game", "score") and claim.honours_claim:
+        text += (f", a claim of the {number_word(claim.side_honours)} honours his side held"
+                 if claim.side_honours is not None else ", a claim of the honours his side held")
+    if claim.withdrawn:
+        text += ", and withdrew the claim, so it counts for nothing"
+    return _sentence(text)
+
+def _moment_line(moment: Moment) -> str:
+    act = moment.act
+    if act.seat is None:
+        return _sentence(f"At the table: {visible(act.text())}")
+    if act.verb == "deal":
+        packets = re.findall(r"\d+", act.text())
+        if packets:
+            return _sentence(f"{act.seat.word} dealt the cards by {_and_list([number_word(int(n)) for n in packets])}")
+    did = _PAST.get(act.verb)
+    if did is None:
+        return _sentence(f"{act.seat.word}: “{visible(act.text())}”")
+    return _sentence(f"{act.seat.word} {did}")
+
+def _irregularity_lines(irregularities: list[Irregularity]) -> list[str]:
+    """One line an irregularity; the same act by several players in one line ("West, North, East and South
+    threw their cards face up on the table")."""
+    alike: dict[str, list[Irregularity]] = {}
+    for item in irregularities:
+        text = visible(item.because)
+        rest = text[len(item.seat.word) + 1:] if item.seat and text.startswith(item.seat.word + " ") else None
+        alike.setdefault(f"{item.kind}:{rest}" if rest is not None else f"{id(item)}", []).append(item)
+    lines = []
+    for key, items in alike.items():
+        if len(items) == 1:
+            lines.append(_sentence(visible(items[0].because)))
+            continue
+        rest = key.split(":", 1)[1].replace(" his ", " their ").replace(" he ", " they ")
+        lines.append(_sentence(f"{_and_list([item.seat.word for item in items if item.seat])} {rest}"))
+    return lines
+
+def _next_step(decision: "Decision") -> str:
+    questions = [q for q in decision.questions or () if q.changes]
+    if questions:
+        return "ask the table these first: the ruling turns on them."
+    open_remedies = [r for r in decision.remedies if r.made is None and len(r.options) > 1]
+    if open_remedies:
+        choosers = list(dict.fromkeys(_chooser(r) for r in open_remedies))
+        verb = "announce their choice" if len(choosers) == 1 else "each announce their choice"
+        then = "score the hand" if any(r.scores for r in open_remedies) else "play on"
+        return _sentence(f"{_and_list(choosers)} {verb}; then {then}")
+    if any(item.declaration.kind in _NEW_HAND for item in decision.declarations):
+        return "Gather the cards for the next deal."
+    score = decision.score
+    if score is not None and len(score.outcomes) == 1 and score.outcomes[0].effect.score_after is not None:
+        return "Record the score above, then go on to the next deal."
+    offered = [r for r in decision.remedies if r.made is None]
+    if offered:
+        choosers = list(dict.fromkeys(_chooser(r) for r in offered))
+        return _sentence(f"{_and_list(choosers)} say whether they take what is open to them; then play on")
+    if decision.remedies:
+        return "Apply the penalty as chosen, then play on."
+    return "Play on."
+
+def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool = False) -> str:
+    """The ruling as a director gives it: the decision, what happened, the laws, the choices and the score
+    after each, what is still open, and the next step at the table; wrapped to `width`."""
+    table, facts, rulebook = decision.table, decision.facts, decision.rulebook
+    scenario = table.scenario
+    width = max(20, min(width, MAX_WIDTH))
+    out: list[str] = []
+
+    def wrap(text: str, first: str = "", rest: str = "") -> list[str]:
+        return textwrap.wrap(text, width=width, initial_indent=first, subsequent_indent=rest,
+                             break_long_words=False, break_on_hyphens=False) or [first.rstrip()]
+
+    def bold(text: str) -> str:
+        return f"{BOLD}{text}{RESET}" if colour else text
+
+    def heading(text: str) -> None:
+        out.append("")
+        out.extend(bold(line) for line in wrap(text.upper()))
+
+    def labelled(label: str, text: str) -> None:
+        """A short section on its own lines: "LAWS: 62, Revoke defined; ..."."""
+        lines = wrap(f"{label}: {text}", "", "  ")
+        lines[0] = lines[0].replace(f"{label}:", bold(f"{label}:"), 1)
+        out.extend(lines)
+
+    title = textwrap.shorten(f"Ruling: {visible(scenario.title)}" if scenario.title else "Ruling", width,
+                             placeholder="…")
+    out.append(bold(title))
+    context = [_CODE_NAMES.get(rulebook.code, visible(rulebook.title)), f"dealer {scenario.dealer.word}"]
+    if table.trump:
+        context.append(f"trumps {table.trump.word}")
+    if scenario.score:
+        context.append(f"score {_score_words(scenario.score)}")
+    out.extend(wrap("; ".join(context) + "."))
+    if decision.house:
+        out.extend(wrap(f"House rules: {visible(decision.house)}."))
+
+    score = decision.score
+    rows = _score_table(decision, width)
+    in_table = {id(remedy) for outcome in (score.outcomes if score and rows else ()) for remedy, _ in outcome.choices}
+    headline = _headline_declarations(decision)
+    choices = _choice_sentences(decision, in_table)
+    decided = [_sentence(text) for text in headline] + [_sentence(text) for text in choices]
+    if score is not None and len(score.outcomes) == 1 and score.outcomes[0].effect.score_after is not None:
+        decided.append(_sentence(f"The score after the hand: {_outcome_result(score.outcomes[0])}"))
+    elif score is not None and score.outcomes and all(o.effect.score_after is not None for o in score.outcomes) \
+            and len({_outcome_result(o) for o in score.outcomes}) == 1:
+        decided.append(_sentence(f"Whatever is chosen, the score after the hand: "
+                                 f"{_outcome_result(score.outcomes[0])}"))
+    if not decided:
+        if not facts.irregularities and not decision.laws:
+            decided = ["No irregularity: the hand stands as played."]
+        elif not decision.laws:
+            decided = ["No law of this code applies to what happened: no penalty."]
+        else:
+            decided = ["No penalty, and no choice for either side."]
+    out.append("")
+    for line in wrap(" ".join(decided)):
+        out.append(f"{HIGHLIGHT}{line}{RESET}" if colour else line)
+
+    happened = _irregularity_lines(list(facts.irregularities))
+    bound = {id(item) for item in facts.irregularities}
+    for applied in decision.laws:
+        for match in applied.matches:
+            binding = match.binding
+            if isinstance(binding, Moment) and id(binding) not in bound:
+                bound.add(id(binding))
+                happened.append(_moment_line(binding))
+    happened.extend(_claim_line(claim) for claim in facts.claims)
+    if score is not None and score.hand is None and table.tricks and not score.rules.void and score.outcomes \
+            and any(o.effect.score_after is not None for o in score.outcomes) and not rows:
+        happened.append("The hand was not played out, so its own points are not counted.")
+    for _qid, question, answer in decision.answered:
+        happened.append(f"Asked at the table: {visible(question[:1].upper() + question[1:])} "
+                        f"{'Yes' if answer else 'No'}.")
+    if happened:
+        heading("What happened")
+        for text in dict.fromkeys(happened):
+            out.extend(wrap(text, "", "  "))
+
+    cited = []
+    scoring_laws = {remedy.law.id for remedy in decision.remedies if remedy.scores}
+    for applied in decision.laws:
+        law = applied.law
+        said = paragraphs(law.text)
+        text = f"{law.id} {visible(law.title)}"
+        # Quoted only where the wording decides: the law that fixes the penalty, when short enough to read out.
+        if law.id in scoring_laws and len(said) == 1 and len(said[0]) <= QUOTE_UP_TO:
+            text += f": “{visible(_FOOTNOTE.sub('', said[0]).strip())}”"
+        cited.append(text)
+    if cited:
+        out.append("")
+    if cited:
+        labelled("LAWS" if len(cited) > 1 else "LAW", "; ".join(cited) + ("" if cited[-1].endswith("”") else "."))
+    # A penalty the laws withhold is part of the ruling: which law, and why (the rest is in the long form).
+    decided_text = " ".join(decided).lower()
+    grouped: dict[tuple, list] = {}
+    for item in decision.not_applied:
+        if any(remedy_scores(remedy) for remedy in item.law.remedies) and item.defeat.what in ("law", "remedies") \
+                and visible(item.because).lower() not in decided_text:
+            grouped.setdefault((item.by.id, item.because), []).append(item)
+    for (by, because), defeated in grouped.items():
+        ids = _and_list(list(dict.fromkeys(f"{entry.law.id} {visible(entry.law.title)}" for entry in defeated)))
+        why = side_words(visible(because))
+        labelled("NOT APPLIED", _sentence(f"{ids}: {why}" + ("" if f"law {by}" in why else f" (law {by})")))
+
+    if rows:
+        out.append("")
+        out.extend(bold(line) if number == 0 else line for number, line in enumerate(rows))
+        if score is not None and score.more:
+            out.extend(wrap(f"And {number_word(score.more)} more combinations of the choices."))
+
+    questions = [q for q in decision.questions or () if q.changes] if decision.questions is not None else []
+    if decision.questions is None and decision.unknown:
+        asked = list(dict.fromkeys(visible(q.question) for q in decision.unknown))
+    else:
+        asked = list(dict.fromkeys(visible(q.question) for q in questions))
+    out.append("")
+    if len(asked) == 1:
+        labelled("NEXT", f"ask the table first: {asked[0][:1].upper()}{asked[0][1:]}")
+    else:
+        if asked:
+            out.pop()
+            heading("Still to settle")
+            for number, question in enumerate(asked, start=1):
+                out.extend(wrap(f"{number}. {question[:1].upper()}{question[1:]}", "", "   "))
+            out.append("")
+        labelled("NEXT", _next_step(decision))
+    needs = _needs(decision)
+    if asked:
+        hint = HINT_ASK
+    elif needs and "score before the hand" in needs and score is not None \
+            and (score.hand is not None or any(remedy.scores for remedy in decision.remedies)):
+        hint = HINT_SCORE
+    else:
+        hint = HINT_EXPLAIN
+    out.extend(wrap(hint, "", " "))
+    return "\n".join(line.rstrip() for line in out).strip("\n") + "\n"
