@@ -485,8 +485,15 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         cited.append(text)
     if cited:
         out.append("")
-    if cited:
-        labelled("LAWS" if len(cited) > 1 else "LAW", "; ".join(cited) + ("" if cited[-1].endswith("”") else "."))
+        laws_line = "; ".join(cited) + ("" if cited[-1].endswith("”") else ".")
+        if len(wrap(f"LAWS: {laws_line}", "", "  ")) > 3:
+            # A long list reads better with titles for the laws that rule (a remedy, a declaration, the score)
+            # and the others by number: the long form (--explain) has them all in full.
+            ruling_ids = scoring_laws | {item.law.id for item in decision.declarations} | \
+                {remedy.law.id for remedy in decision.remedies}
+            short = [text if text.split(" ", 1)[0] in ruling_ids else text.split(" ", 1)[0] for text in cited]
+            laws_line = "; ".join(short) + ("" if short[-1].endswith("”") else ".")
+        labelled("LAWS" if len(cited) > 1 else "LAW", laws_line)
     # A penalty the laws withhold is part of the ruling: which law, and why (the rest is in the long form).
     decided_text = " ".join(decided).lower()
     grouped: dict[tuple, list] = {}
