@@ -93,7 +93,7 @@ def test_two_revokes_by_one_side_give_two_penalties_that_add_up():
     (outcome,) = decision.score.outcomes
     assert [remedy.law.id for remedy, _ in outcome.choices] == ["63", "63"]
     assert afters(decision) == [{"NS": 6, "EW": 0}]
-    assert outcome.effect.meaning == "NS win a double game (the losers failed to score, law 7)"
+    assert outcome.effect.meaning == "NS win a double game (2 points, law 7: the losers failed to score)"
 
 
 def test_two_revokes_against_one_cancel_one_pair_and_one_penalty_remains():
@@ -124,12 +124,12 @@ def test_repeated_revokes_read_right_in_every_format(tmp_path, north):
         assert said in text and said in markdown
         assert "Law 63, for the revoke by West at trick 3: applied, the law leaving no choice: - add 3 points to their own score" in text
         assert "With law 63's 3 points to NS (for the revoke by West at trick 3): NS 5, EW 2: NS win a single " \
-               "game." in text
+               "game (1 point, law 7)." in text
         assert [o["after"] for o in record["score"]["outcomes"]] == [{"NS": 5, "EW": 2}]
     else:
         assert "does not apply" not in text
         assert "With law 63's 3 points to NS (for the revoke by East at trick 1); and law 63's 3 points to NS " \
-               "(for the revoke by West at trick 3): NS 8, EW 2: NS win a single game." in text
+               "(for the revoke by West at trick 3): NS 8, EW 2: NS win a single game (1 point, law 7)." in text
         assert [[c["law"] for c in o["choices"]] for o in record["score"]["outcomes"]] == [["63", "63"]]
 
 
