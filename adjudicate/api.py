@@ -264,6 +264,17 @@ class Outcome(Struct, frozen=True):
     needs: str | None = None
 
 
+class Claimable(Struct, frozen=True):
+    """A side's honours still claimable: `score.honours[]` (Short Whist 6, Long Whist 18)."""
+
+    side: str
+    held: int
+    points: int | None
+    """What they score if claimed (Short Whist 3), counted in every final score; None where the code gives no
+    value (Long Whist)."""
+    text: str
+
+
 class Score(Struct, frozen=True):
     """The score: `score`."""
 
@@ -274,19 +285,8 @@ class Score(Struct, frozen=True):
     outcomes: tuple[Outcome, ...]
     more: int = 0
     """Combinations of choices not scored one by one."""
-    honours: tuple["Claimable", ...] = ()
+    honours: tuple[Claimable, ...] = ()
     """Honours a side holds, has not claimed, and still may claim (`score.honours`)."""
-
-
-class Claimable(Struct, frozen=True):
-    """A side's honours still claimable: `score.honours[]` (Short Whist 6, Long Whist 18)."""
-
-    side: str
-    held: int
-    points: int | None
-    """What they score if claimed (Short Whist 3), counted in every final score; None where the code gives no
-    value (Long Whist)."""
-    text: str
 
 
 class Answer(Struct, frozen=True):
