@@ -67,8 +67,9 @@ class Command(TyperCommand):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for param in self.params:
-            if getattr(getattr(param, "type", None), "choices", None):
-                _suggest_choices(param.type)
+            kind = getattr(param, "type", None)  # typer 0.29's parameters type it otherwise: read it as data
+            if getattr(kind, "choices", None):
+                _suggest_choices(kind)
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
