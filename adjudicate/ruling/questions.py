@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from msgspec import Struct
 
+from adjudicate.lawbook.provisos import whens
 from adjudicate.lawbook.conditions import All, AnyOf, Condition, Not, Question
 
 if TYPE_CHECKING:
@@ -51,21 +52,6 @@ def atomic(question: str) -> tuple[str, bool]:
     return question, holds
 
 
-def _conditions(law: "Law") -> Iterable[Condition]:
-    if law.condition is not None:
-        yield law.condition
-    for ruling in law.rulings:
-        if ruling.when is not None:
-            yield ruling.when
-    for defeat in law.defeats:
-        if defeat.when is not None:
-            yield defeat.when
-    for remedy in law.remedies:
-        for when in (remedy.when, *(option.when for option in remedy.options)):
-            if when is not None:
-                yield when
-
-
 def _questions(condition: Condition) -> Iterable[str]:
     if isinstance(condition, Question):
         yield condition.text
@@ -87,7 +73,7 @@ def rulebook_ids(rulebook: "Rulebook") -> dict[str, str]:
         ids: dict[str, str] = {}
         taken: set[str] = set()
         for law in rulebook.laws:
-            for condition in _conditions(law):
+            for condition in whens(law):
                 for text in _questions(condition):
                     if text in ids:
                         continue
