@@ -179,6 +179,29 @@ class Table(Struct):
         """The lone player's partner, whose cards are out of the hand."""
         return self.lone.partner if self.lone else None
 
+    def next_to_play(self) -> tuple[Seat, int, bool] | None:
+        """Who plays next as the record leaves the play, to which trick, and whether he leads: the winner of the
+        last trick completed leads the next (the eldest hand the first), a trick begun goes on from its leader
+        in order, and a trick whose cards were all taken back is led by the player whose lead it was. None
+        once every trick is played."""
+        out = self.out
+        last = self.tricks[-1] if self.tricks else None
+        if last is None or last.complete:
+            number = last.number + 1 if last else 1
+            if number > self.game.hand_size:
+                return None
+            leader = (last.winner or last.leader) if last else self.eldest
+            while leader is out:
+                leader = leader.left
+            return leader, number, True
+        if not last.active:
+            return last.due_leader, last.number, True
+        for step in range(4):
+            seat = last.leader.after(step)
+            if seat is not out and last.played_by(seat) is None:
+                return seat, last.number, False
+        return None
+
     def moment(self, entry: int) -> Moment:
         return self.moments[entry - 1]
 

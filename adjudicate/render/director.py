@@ -41,8 +41,6 @@ _FOOTNOTE = re.compile(r"\[[0-9]+\]")
 """The source's footnote marks ("[33]"): the long form keeps them, the ruling at the table does not."""
 _ONCE = frozenset({"cannot_win_game"})
 """Declarations said once however many offenders they are declared for."""
-_NEW_HAND = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "deal_lost", "hand_ends", "hands_abandoned",
-                       "may_deal_again"})
 _PAST = {"consult": "consulted his partner", "remark": "made a remark on the play", "ask": "asked his partner if he "
          "had none of the suit", "deny": "answered that he had none", "touch": "touched the cards",
          "count": "counted the cards", "shuffle": "shuffled", "mix": "mixed the cards", "cut": "cut the cards",
@@ -73,7 +71,24 @@ def option_words(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
         return f"{_number(option.tricks, 'trick')} from {off}"
     if option.kind == "forfeit" and not option.text:
         return f"{off} forfeit {_number(option.points, 'point')}"
-    return side_words(visible(option.wording()))
+    return _wording(item, remedy)
+
+def _wording(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
+    """An option in the law's words, the offender and his partner named where the record says who they are:
+    "call on North not to win the trick" for "call on his partner not to win the trick"."""
+    text = side_words(visible(item.option.wording()))
+    offender = remedy.offender
+    if offender is None:
+        return text
+    partner = offender.partner.word
+    text = re.sub(r"\b(?:the offender's|his) partner\b", partner, text)
+    return re.sub(r"\bthe offender\b(?!'s)", offender.word, text)
+
+def _plain_points(item: "OptionOutcome") -> bool:
+    """An option said as points or tricks ("three points to North–South"), not as something done."""
+    from adjudicate.ruling.scoring import SCORE_KINDS
+
+    return item.option.kind in SCORE_KINDS and not item.option.text
 
 def _chooser(remedy: "RemedyOutcome") -> str:
     return SIDE_WORDS.get(remedy.chooser, side_words(remedy.chooser))
@@ -118,7 +133,7 @@ def _single(who: str, item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
             return f"{who} take {option_words(item, remedy).replace(' taken from ', ' from ')}'s score"
         if option.kind == "forfeit":
             return f"{option_words(item, remedy)} to {who}"
-    return f"{who} may {side_words(visible(option.wording()))}"
+    return f"{who} may {_wording(item, remedy)}"
 
 
 def _mirrored(option: "OptionOutcome") -> str:
@@ -164,14 +179,15 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
             for made in remedies:
                 made_for = target(made.target)
                 assert made.made is not None
-                said.append(f"{_chooser(made)} chose {'' if made.scores else 'to '}{option_words(made.made, made)}"
+                said.append(f"{_chooser(made)} chose {'' if _plain_points(made.made) else 'to '}"
+                            f"{option_words(made.made, made)}"
                             f"{f' for {made_for}' if made_for else ''}; the choice is final")
             continue
         consult = "" if len(remedy.options) < 2 else " (partners may consult)" if remedy.consult else \
             " (partners may not consult: they agree who chooses)"
         if not remedy.scores:
             who = "either side" if each_side else _and_list(choosers)
-            options = [side_words(visible(item.option.wording())) for item in remedy.options]
+            options = [_wording(item, remedy) for item in remedy.options]
             earlier = next((n for n, text in enumerate(said) if text.startswith(f"{who} ")
                             and not text.startswith(f"{who} may ")), None)
             if len(options) == 1 and earlier is not None:
@@ -301,7 +317,8 @@ def _score_table(decision: "Decision", width: int) -> list[str]:
     # A column every row gives the same option is no choice: it is said in the decision, not here.
     keep = [i for i in range(len(headers)) if len({row[i] for row in rows}) > 1]
     unplayed = score.hand is None and bool(decision.table.tricks) and not score.rules.void
-    headers = [headers[i] for i in keep] + ["Score (hand not played out)" if unplayed else "Score after the hand"]
+    headers = [headers[i] for i in keep] + ["Score so far (the hand goes on)" if score.in_play else
+                                            "Score (hand not played out)" if unplayed else "Score after the hand"]
     meanings = [side_words(re.sub(r" [(][^)]*[)]", "", o.effect.meaning)) if o.effect.meaning else ""
                 for o in score.outcomes]
     rows = [[row[i] for i in keep] + [_score_words(o.effect.score_after) if o.effect.score_after is not None
@@ -378,20 +395,57 @@ def _next_step(decision: "Decision") -> str:
     if open_remedies:
         choosers = list(dict.fromkeys(_chooser(r) for r in open_remedies))
         verb = "announce their choice" if len(choosers) == 1 else "each announce their choice"
-        then = "score the hand" if any(r.scores for r in open_remedies) else "play on"
+        then = _play_on(decision) if _goes_on(decision) else \
+            "score the hand" if any(r.scores for r in open_remedies) else "play on"
         return _sentence(f"{_and_list(choosers)} {verb}; then {then}")
-    if any(item.declaration.kind in _NEW_HAND for item in decision.declarations):
-        return "Gather the cards for the next deal."
+    from adjudicate.ruling.decision import NEW_HAND
+
     score = decision.score
+    if _goes_on(decision):
+        return _sentence(_play_on(decision)[:1].upper() + _play_on(decision)[1:])
+    dealer = score.next_dealer if score is not None else None
+    deals = f": {dealer.word} deals" + (" again" if dealer is decision.table.dealer else "") if dealer else ""
+    if any(item.declaration.kind in NEW_HAND for item in decision.declarations):
+        return f"Gather the cards for the next deal{deals}."
     if score is not None and len(score.outcomes) == 1 and score.outcomes[0].effect.score_after is not None:
-        return "Record the score above, then go on to the next deal."
+        return f"Record the score above, then go on to the next deal{deals}."
     offered = [r for r in decision.remedies if r.made is None]
     if offered:
         choosers = list(dict.fromkeys(_chooser(r) for r in offered))
-        return _sentence(f"{_and_list(choosers)} say whether they take what is open to them; then play on")
+        then = _play_on(decision) if _goes_on(decision) else "play on"
+        return _sentence(f"{_and_list(choosers)} say whether they take what is open to them; then {then}")
     if decision.remedies:
-        return "Apply the penalty as chosen, then play on."
+        then = _play_on(decision) if _goes_on(decision) else "play on"
+        return _sentence(f"Apply the penalty as chosen, then {then}")
     return "Play on."
+
+
+def _dealt_again(decision: "Decision", outcome: "Outcome") -> bool:
+    """The hand is annulled for a new deal (a new deal chosen, or a law that ends it unscored), with no penalty
+    points in it: the score before it stands."""
+    from adjudicate.ruling.scoring import VOIDS_HAND
+
+    score = decision.score
+    void = score is not None and score.rules.void or any(item.option.kind in VOIDS_HAND for _, item in outcome.choices)
+    return void and not any(_plain_points(item) for _, item in outcome.choices) \
+        and score is not None and outcome.effect.score_after == score.before
+
+def _goes_on(decision: "Decision") -> bool:
+    """The hand is still in play (`Score.in_play`) and no score open to the choosers ends the game by a penalty."""
+    score = decision.score
+    return score is not None and score.in_play and not any(o.effect.meaning for o in score.outcomes)
+
+
+def _play_on(decision: "Decision") -> str:
+    """How the play goes on, the hand in play: "play on: West leads to trick 3; the hand is scored when it is
+    played out"."""
+    table = decision.table
+    following = table.next_to_play()
+    scored = "the hand is scored at its end"
+    if following is None or not table.tricks and not any(m.phase == "play" for m in table.moments):
+        return "play the hand out; it is scored at its end"
+    seat, trick, leads = following
+    return f"play on: {seat.word} {'leads' if leads else 'plays'} to trick {trick}; {scored}"
 
 def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool = False) -> str:
     """The ruling as a director gives it: the decision, what happened, the laws, the choices and the score
@@ -436,11 +490,17 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     headline = _headline_declarations(decision)
     choices = _choice_sentences(decision, in_table)
     decided = [_sentence(text) for text in headline] + [_sentence(text) for text in choices]
+    when = "so far" if score is not None and score.in_play else "after the hand"
+    if score is not None and score.in_play and any(o.effect.meaning for o in score.outcomes):
+        when = "now"  # a penalty takes a side to game before the hand's own points (Euchre 4, Short Whist 5)
     if score is not None and len(score.outcomes) == 1 and score.outcomes[0].effect.score_after is not None:
-        decided.append(_sentence(f"The score after the hand: {_outcome_result(score.outcomes[0])}"))
+        if _dealt_again(decision, score.outcomes[0]):
+            decided.append(_sentence(f"The hand is not scored; the score stands: {_outcome_result(score.outcomes[0])}"))
+        else:
+            decided.append(_sentence(f"The score {when}: {_outcome_result(score.outcomes[0])}"))
     elif score is not None and score.outcomes and all(o.effect.score_after is not None for o in score.outcomes) \
             and len({_outcome_result(o) for o in score.outcomes}) == 1:
-        decided.append(_sentence(f"Whatever is chosen, the score after the hand: "
+        decided.append(_sentence(f"Whatever is chosen, the score {when}: "
                                  f"{_outcome_result(score.outcomes[0])}"))
     if not decided:
         if not facts.irregularities and not decision.laws:
@@ -463,7 +523,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                 happened.append(_moment_line(binding))
     happened.extend(_claim_line(claim) for claim in facts.claims)
     if score is not None and score.hand is None and table.tricks and not score.rules.void and score.outcomes \
-            and any(o.effect.score_after is not None for o in score.outcomes) and not rows:
+            and any(o.effect.score_after is not None for o in score.outcomes) and not rows and not score.in_play:
         happened.append("The hand was not played out, so its own points are not counted.")
     for _qid, question, answer in decision.answered:
         happened.append(f"Asked at the table: {visible(question[:1].upper() + question[1:])} "

@@ -12,6 +12,7 @@ final score for each combination of the choices still open (`scoring.py`).
 
 from __future__ import annotations
 
+import re
 from itertools import combinations_with_replacement, islice
 from math import comb, prod
 
@@ -39,6 +40,15 @@ _CLAIMANTS = ("honours_not_scored",)
 """Rulings about the side that claimed (Short Whist 4: claimants at four cannot score honours)."""
 _HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends", "hands_abandoned", "honours_not_scored")
 """Rulings that change the hand's own points: their laws are cited with the hand's score."""
+NEW_HAND = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "deal_lost", "hand_ends", "hands_abandoned",
+                      "may_deal_again"})
+"""Rulings after which this hand is not played on: the cards are dealt again, or the hand is over."""
+_SAME_DEALER = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "may_deal_again"})
+"""Rulings of a new deal that, unless the deal is also declared lost, the same dealer makes (Short Whist note 11:
+"the same dealer must deal again"; Euchre 33: "a new deal by the same dealer")."""
+_DEALT_AGAIN = re.compile(r"same dealer|deals again|dealt again")
+_ENDS_OPTIONS = frozenset({"new_deal", "deal_again"})
+"""Options that, taken, end this hand for a new deal by the same dealer."""
 MAX_OUTCOMES = 64
 """Combinations of open choices scored one by one; past this the ruling says how many more there are."""
 
@@ -118,6 +128,14 @@ class Score(Struct, frozen=True):
     """Sides holding three or four honours, per the hands, who have not claimed them and still may (Short Whist
     6, Long Whist 18), with how many: at Short Whist the scores count them (law 3) as the side's right; at Long
     Whist, whose code gives no value, the right is stated and nothing counted."""
+    in_play: bool = False
+    """The hand is still in play: not played out, not voided or ended, no new deal declared or taken, the cards
+    not mixed or cut for the next deal, and cards still to be played. Its scores are the score so far (the
+    penalties already due); the hand is played on and scored at its end."""
+    next_dealer: Seat | None = None
+    """Who deals next once the hand is over: the same dealer where the laws order a new deal that does not lose
+    the deal (Short Whist note 11, Euchre 33), the player on his left where the deal is lost or the hand ends;
+    None while the hand is in play or an open choice decides it."""
 
 
 class Decision(Struct, frozen=True):
@@ -509,7 +527,49 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
     # How many combinations there are, counted rather than built: a group of k like choices of w options each
     # has C(w + k - 1, k) multisets.
     total = prod(comb(len(members[0]) + len(members) - 1, len(members)) for members in groups)
-    return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, total - len(outcomes)), claimable)
+    in_play = _in_play(table, declarations, remedies, rules, hand)
+    return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, total - len(outcomes)), claimable,
+                 in_play, None if in_play else _next_dealer(table, declarations, remedies))
+
+
+def _taken(remedy: RemedyOutcome) -> OptionOutcome | None:
+    """The option a remedy applies: the one chosen in the log, or a mandatory one's."""
+    if remedy.made is not None:
+        return remedy.made
+    return remedy.options[0] if remedy.mandatory and remedy.options else None
+
+
+def _in_play(table: Table, declarations: list[DeclarationOutcome], remedies: list[RemedyOutcome],
+             rules: HandRules, hand: dict[Side, int] | None) -> bool:
+    """The hand goes on: see `Score.in_play`."""
+    if hand is not None or rules.void or rules.abandoned:
+        return False
+    if any(item.declaration.kind in NEW_HAND for item in declarations):
+        return False
+    if any((taken := _taken(remedy)) is not None and taken.option.kind in _ENDS_OPTIONS for remedy in remedies):
+        return False
+    if any(moment.act.verb in ("mix", "cut") and moment.phase in ("play", "after") for moment in table.moments):
+        return False
+    return table.next_to_play() is not None
+
+
+def _next_dealer(table: Table, declarations: list[DeclarationOutcome],
+                 remedies: list[RemedyOutcome]) -> Seat | None:
+    """Who deals next, the hand over (see `Score.next_dealer`)."""
+    kinds = {item.declaration.kind for item in declarations}
+    if "deal_lost" in kinds:
+        return table.dealer.left
+    # A hand that ends "and the dealer deals again" (Short Whist 37 with its note 11, 47) is dealt again by
+    # him; one that ends scored (Euchre 102: the lone player scores five) passes the deal on.
+    again = any(item.declaration.kind == "hand_ends" and _DEALT_AGAIN.search(item.declaration.text)
+                for item in declarations)
+    if kinds & _SAME_DEALER or again or any((taken := _taken(remedy)) is not None and taken.option.kind in _ENDS_OPTIONS
+                   for remedy in remedies):
+        return table.dealer
+    if any(remedy.made is None and not remedy.mandatory and any(item.option.kind in _ENDS_OPTIONS
+                                                                 for item in remedy.options) for remedy in remedies):
+        return None
+    return table.dealer.left
 CLAIMABLE_LAWS = {"short-whist": ("3", "6"), "long-whist": ("18",)}
 """The laws that give honours still claimable their value and their time (Short Whist 3, 6; Long Whist 18)."""
 
