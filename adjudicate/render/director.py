@@ -17,6 +17,7 @@ from adjudicate.play.facts import Claim, Irregularity
 from adjudicate.play.table import Moment
 from adjudicate.record.cards import number_word
 from adjudicate.record.seats import Side
+from adjudicate.ruling.scoring import ORDER_LAW
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
@@ -391,6 +392,9 @@ def _next_step(decision: "Decision") -> str:
     questions = [q for q in decision.questions or () if q.changes]
     if questions:
         return "ask the table these first: the ruling turns on them."
+    play_out = [r for r in decision.remedies if r.made is None and any(i.option.kind == "play_out" for i in r.options)]
+    if play_out and not questions:
+        return _sentence(_play_out_step(decision, play_out))
     open_remedies = [r for r in decision.remedies if r.made is None and len(r.options) > 1]
     if open_remedies:
         choosers = list(dict.fromkeys(_chooser(r) for r in open_remedies))
@@ -429,6 +433,33 @@ def _dealt_again(decision: "Decision", outcome: "Outcome") -> bool:
     void = score is not None and score.rules.void or any(item.option.kind in VOIDS_HAND for _, item in outcome.choices)
     return void and not any(_plain_points(item) for _, item in outcome.choices) \
         and score is not None and outcome.effect.score_after == score.before
+
+def _play_out_open(decision: "Decision") -> bool:
+    """The revoking side may still require the hand to be played out (Euchre 70)."""
+    return any(r.made is None and any(i.option.kind == "play_out" for i in r.options) for r in decision.remedies)
+
+
+def _play_out_step(decision: "Decision", play_out: list["RemedyOutcome"]) -> str:
+    """The revoking side's election (Euchre 70), and what the table does either way."""
+    table, score = decision.table, decision.score
+    both = len({r.chooser for r in play_out}) > 1
+    who = "each side says whether it requires" if both else f"{_chooser(play_out[0])} say whether they require"
+    if_so = "if either does" if both else "if so"
+    following = table.next_to_play()
+    where = f"{following[0].word} {'leads' if following[2] else 'plays'} to trick {following[1]}; " if following \
+        else ""
+    first = " after the penalty" if any(r.scores for r in decision.remedies) else ""
+    won = score is not None and any(o.effect.meaning for o in score.outcomes)
+    dealer = score.next_dealer if score is not None else None
+    deals = f", {dealer.word} dealing" if dealer else ""
+    if won:
+        rest = f"the penalty, scored first (law {ORDER_LAW[decision.rulebook.code]}), has won the game whatever the hand makes" \
+            if decision.rulebook.code in ORDER_LAW else "the penalty has won the game whatever the hand makes"
+        return f"{who} the hand to be played out: {if_so}, {where}{rest}; if not, record the score above and go " \
+               f"on to the next deal{deals}"
+    return f"{who} the hand to be played out: {if_so}, play on: {where}the hand's points are scored at its " \
+           f"end{first}; if not, record the score above and go on to the next deal{deals}"
+
 
 def _goes_on(decision: "Decision") -> bool:
     """The hand is still in play (`Score.in_play`) and no score open to the choosers ends the game by a penalty."""
@@ -491,16 +522,19 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     choices = _choice_sentences(decision, in_table)
     decided = [_sentence(text) for text in headline] + [_sentence(text) for text in choices]
     when = "so far" if score is not None and score.in_play else "after the hand"
-    if score is not None and score.in_play and any(o.effect.meaning for o in score.outcomes):
-        when = "now"  # a penalty takes a side to game before the hand's own points (Euchre 4, Short Whist 5)
+    stopped = score is not None and score.hand is None and not score.in_play and _play_out_open(decision)
+    if score is not None and (stopped or score.in_play and any(o.effect.meaning for o in score.outcomes)):
+        # A penalty that takes a side to game wins it, the hand's own points after it (Euchre 4, Short Whist 5);
+        # else the score is the hand's if it stops here (Euchre 70: the revokers may have it played out).
+        when = "" if any(o.effect.meaning for o in score.outcomes) else "if the hand stops here"
     if score is not None and len(score.outcomes) == 1 and score.outcomes[0].effect.score_after is not None:
         if _dealt_again(decision, score.outcomes[0]):
             decided.append(_sentence(f"The hand is not scored; the score stands: {_outcome_result(score.outcomes[0])}"))
         else:
-            decided.append(_sentence(f"The score {when}: {_outcome_result(score.outcomes[0])}"))
+            decided.append(_sentence(f"The score{' ' if when else ''}{when}: {_outcome_result(score.outcomes[0])}"))
     elif score is not None and score.outcomes and all(o.effect.score_after is not None for o in score.outcomes) \
             and len({_outcome_result(o) for o in score.outcomes}) == 1:
-        decided.append(_sentence(f"Whatever is chosen, the score {when}: "
+        decided.append(_sentence(f"Whatever is chosen, the score{' ' if when else ''}{when}: "
                                  f"{_outcome_result(score.outcomes[0])}"))
     if not decided:
         if not facts.irregularities and not decision.laws:
@@ -523,7 +557,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                 happened.append(_moment_line(binding))
     happened.extend(_claim_line(claim) for claim in facts.claims)
     if score is not None and score.hand is None and table.tricks and not score.rules.void and score.outcomes \
-            and any(o.effect.score_after is not None for o in score.outcomes) and not rows and not score.in_play:
+            and any(o.effect.score_after is not None for o in score.outcomes) and not rows and not score.in_play \
+            and not _play_out_open(decision):
         happened.append("The hand was not played out, so its own points are not counted.")
     for _qid, question, answer in decision.answered:
         happened.append(f"Asked at the table: {visible(question[:1].upper() + question[1:])} "

@@ -548,6 +548,10 @@ def _in_play(table: Table, declarations: list[DeclarationOutcome], remedies: lis
         return False
     if any((taken := _taken(remedy)) is not None and taken.option.kind in _ENDS_OPTIONS for remedy in remedies):
         return False
+    # Euchre 70: the hand on which a revoke was established goes on only if the revoking side requires it.
+    if any(remedy.made is None and any(item.option.kind == "play_out" for item in remedy.options)
+           for remedy in remedies):
+        return False
     if any(moment.act.verb in ("mix", "cut") and moment.phase in ("play", "after") for moment in table.moments):
         return False
     return table.next_to_play() is not None

@@ -263,8 +263,13 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
         if taken is None:
             if not table.tricks and not any(p.kind in SCORE_KINDS for p in penalties):
                 return Effect(dict(before), None, None)
-            return Effect(after, meaning_of(code, game, after),
-                          "the rest of the hand: it was not played out, so its own points are not counted")
+            # A penalty that takes a side to game wins it before anything the rest of the hand may make (Euchre 4,
+            # Short Whist 5): said, since the hand may yet be played out (Euchre 70).
+            first = "the penalty" if code in ORDER_LAW and max(after.values()) >= game.game_points \
+                and max(before.values()) < game.game_points and any(p.kind in SCORE_KINDS for p in penalties) \
+                else None
+            return Effect(after, meaning_of(code, game, after, first),
+                          "the rest of the hand: it was not played out, so its own points are not counted", first)
         # The penalty takes precedence: once a side is at game, nothing later in the hand is scored; where that
         # leaves out points the hand made, the order decided the game and is said (Euchre 4, Short Whist 5).
         names = ["the tricks", "the honours"] if game.family == "whist" else ["the hand's points"]
