@@ -16,7 +16,7 @@ from adjudicate.lawbook.rulebook import paragraphs
 from adjudicate.play.facts import Claim, Irregularity
 from adjudicate.play.table import Moment
 from adjudicate.record.cards import number_word
-from adjudicate.record.seats import Side
+from adjudicate.record.seats import Seat, Side
 from adjudicate.ruling.scoring import ORDER_LAW
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
@@ -82,6 +82,7 @@ def _wording(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
     if offender is None:
         return text
     partner = offender.partner.word
+    text = re.sub(r"\bthe offender's side\b", SIDE_WORDS[str(offender.side)], text)
     text = re.sub(r"\b(?:the offender's|his) partner\b", partner, text)
     return re.sub(r"\bthe offender\b(?!'s)", offender.word, text)
 
@@ -91,8 +92,20 @@ def _plain_points(item: "OptionOutcome") -> bool:
 
     return item.option.kind in SCORE_KINDS and not item.option.text
 
-def _chooser(remedy: "RemedyOutcome") -> str:
+def _chooser(remedy: "RemedyOutcome", decision: "Decision | None" = None) -> str:
+    """Who chooses, as players say it: a side, or one player. A side whose partner sits out for a lone hand is the
+    lone player alone (Euchre 101: his partner's cards are laid face downwards, not to be taken up again)."""
+    lone = decision.table.lone if decision is not None else None
+    if lone is not None and remedy.chooser_side is lone.side:
+        return lone.word
+    if remedy.chooser in ("N", "E", "S", "W"):
+        return Seat.parse(remedy.chooser).word
     return SIDE_WORDS.get(remedy.chooser, side_words(remedy.chooser))
+
+
+def _one(who: str) -> bool:
+    """One player chooses ("West chooses"), not a side ("East–West choose")."""
+    return who in ("North", "East", "South", "West")
 
 def _target(target: object, several: bool = True) -> str | None:
     """What a remedy is for, briefly: "East's revoke", "East's revoke at trick 3" where he made more than one."""
@@ -127,13 +140,16 @@ def _single(who: str, item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
     option = item.option
     if not option.text:
         if option.kind == "score":
-            return f"{who} add {_number(option.points, 'point')} to their score"
+            return f"{who} {'adds' if _one(who) else 'add'} {_number(option.points, 'point')} to " \
+                   f"{'his side' if _one(who) else 'their'}'s score".replace("their's", "their")
         if option.kind == "take_tricks":
-            return f"{who} take {option_words(item, remedy)}"
+            return f"{who} {'takes' if _one(who) else 'take'} {option_words(item, remedy)}"
         if option.kind == "deduct":
-            return f"{who} take {option_words(item, remedy).replace(' taken from ', ' from ')}'s score"
+            return f"{who} {'takes' if _one(who) else 'take'} {option_words(item, remedy).replace(' taken from ', ' from ')}'s score"
         if option.kind == "forfeit":
             return f"{option_words(item, remedy)} to {who}"
+    if remedy.mandatory:  # a consequence the law declares, not a choice ("on penalty of losing one point")
+        return _wording(item, remedy)
     return f"{who} may {_wording(item, remedy)}"
 
 
@@ -174,18 +190,18 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
 
     for remedies in groups.values():
         remedy = remedies[0]
-        choosers = list(dict.fromkeys(_chooser(r) for r in remedies))
+        choosers = list(dict.fromkeys(_chooser(r, decision) for r in remedies))
         each_side = len(choosers) == 2 and set(choosers) == set(SIDE_WORDS.values())
         if remedy.made is not None:
             for made in remedies:
                 made_for = target(made.target)
                 assert made.made is not None
-                said.append(f"{_chooser(made)} chose {'' if _plain_points(made.made) else 'to '}"
+                said.append(f"{_chooser(made, decision)} chose {'' if _plain_points(made.made) else 'to '}"
                             f"{option_words(made.made, made)}"
                             f"{f' for {made_for}' if made_for else ''}; the choice is final")
             continue
-        consult = "" if len(remedy.options) < 2 else " (partners may consult)" if remedy.consult else \
-            " (partners may not consult: they agree who chooses)"
+        consult = "" if len(remedy.options) < 2 or all(_one(who) for who in choosers) else \
+            " (partners may consult)" if remedy.consult else " (partners may not consult: they agree who chooses)"
         if not remedy.scores:
             who = "either side" if each_side else _and_list(choosers)
             options = [_wording(item, remedy) for item in remedy.options]
@@ -195,7 +211,7 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                 said[earlier] += f", and may {options[0]}"  # "..., and may search all the tricks"
                 continue
             said.append(f"{who} may {_or_list(options)}" if len(options) == 1 else
-                        f"{who} choose one{consult}: {_or_list(options)}")
+                        f"{who} choose{'s' if _one(who) else ''} one{consult}: {_or_list(options)}")
             continue
         noun = kind_noun_of(remedy.target)
         tabled = len(remedy.options) > 1 and all(id(r) in in_table for r in remedies)
@@ -210,20 +226,22 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                 said.append(f"each side chooses one penalty for the other's {noun}{consult}: {_or_list(options)}")
             continue
         for who in choosers:
-            mine = [r for r in remedies if _chooser(r) == who]
+            mine = [r for r in remedies if _chooser(r, decision) == who]
             mine_targets = list(dict.fromkeys(t for r in mine if (t := target(r.target))))
             for_what = ""
             if mine_targets:
                 for_what = " for " + _and_list(mine_targets).replace(" and ", " and for ")
+            chooses = "chooses" if _one(who) else "choose"
             if tabled:
-                said.append(f"{who} choose one of the penalties below{for_what}{consult}")
+                said.append(f"{who} {chooses} one of the penalties below{for_what}{consult}")
             elif len(remedy.options) == 1:
-                said.append(_single(who, mine[0].options[0], mine[0]) + for_what)
+                each = f" for each of {_and_list(mine_targets)}" if len(mine_targets) > 1 and len(mine) > 1 else for_what
+                said.append(_single(who, mine[0].options[0], mine[0]) + each)
             else:
                 options = [option_words(item, mine[0]) for item in mine[0].options]
-                said.append(f"{who} choose one penalty{for_what}{consult}: "
+                said.append(f"{who} {chooses} one penalty{for_what}{consult}: "
                             f"{_or_list(options)}" if len(mine) == 1 else
-                            f"{who} choose a penalty{for_what}{consult}: {_or_list(options)}")
+                            f"{who} {chooses} a penalty{for_what}{consult}: {_or_list(options)}")
     return said
 
 
@@ -254,6 +272,9 @@ def _headline_declarations(decision: "Decision") -> list[str]:
                 or any(said in other.lower() for other in headline):
             continue
         kinds.add(kind)
+        if kind == "revoke_established" and sum(1 for fact in decision.facts.irregularities if fact.kind == "revoke"
+                                                and fact.get("established")) > 1:
+            text = re.sub(r"\bThe revoke is\b", "The revokes are", text)  # two revokes, one law's ruling
         # "The revoke is established", then "The question having been answered ..., the revoke is established".
         headline = [other for other in headline if other.rstrip(".").lower() not in said]
         headline.append(text)
@@ -309,7 +330,7 @@ def _score_table(decision: "Decision", width: int) -> list[str]:
     if score is None or len(score.outcomes) < 2 or all(o.effect.score_after is None for o in score.outcomes):
         return []
     first = score.outcomes[0]
-    choosers = [_chooser(remedy) for remedy, _ in first.choices]
+    choosers = [_chooser(remedy, decision) for remedy, _ in first.choices]
     headers = []
     for (remedy, _), who in zip(first.choices, choosers):
         target = _target(remedy.target)
@@ -397,8 +418,9 @@ def _next_step(decision: "Decision") -> str:
         return _sentence(_play_out_step(decision, play_out))
     open_remedies = [r for r in decision.remedies if r.made is None and len(r.options) > 1]
     if open_remedies:
-        choosers = list(dict.fromkeys(_chooser(r) for r in open_remedies))
-        verb = "announce their choice" if len(choosers) == 1 else "each announce their choice"
+        choosers = list(dict.fromkeys(_chooser(r, decision) for r in open_remedies))
+        verb = ("announces his choice" if _one(choosers[0]) else "announce their choice") if len(choosers) == 1 \
+            else "each announce their choice"
         then = _play_on(decision) if _goes_on(decision) else \
             "score the hand" if any(r.scores for r in open_remedies) else "play on"
         return _sentence(f"{_and_list(choosers)} {verb}; then {then}")
@@ -415,9 +437,10 @@ def _next_step(decision: "Decision") -> str:
         return f"Record the score above, then go on to the next deal{deals}."
     offered = [r for r in decision.remedies if r.made is None]
     if offered:
-        choosers = list(dict.fromkeys(_chooser(r) for r in offered))
+        choosers = list(dict.fromkeys(_chooser(r, decision) for r in offered))
         then = _play_on(decision) if _goes_on(decision) else "play on"
-        return _sentence(f"{_and_list(choosers)} say whether they take what is open to them; then {then}")
+        say = "says whether he takes" if len(choosers) == 1 and _one(choosers[0]) else "say whether they take"
+        return _sentence(f"{_and_list(choosers)} {say} what is open to them; then {then}")
     if decision.remedies:
         then = _play_on(decision) if _goes_on(decision) else "play on"
         return _sentence(f"Apply the penalty as chosen, then {then}")
@@ -443,7 +466,7 @@ def _play_out_step(decision: "Decision", play_out: list["RemedyOutcome"]) -> str
     """The revoking side's election (Euchre 70), and what the table does either way."""
     table, score = decision.table, decision.score
     both = len({r.chooser for r in play_out}) > 1
-    who = "each side says whether it requires" if both else f"{_chooser(play_out[0])} say whether they require"
+    who = "each side says whether it requires" if both else f"{_chooser(play_out[0], decision)} say whether they require"
     if_so = "if either does" if both else "if so"
     following = table.next_to_play()
     where = f"{following[0].word} {'leads' if following[2] else 'plays'} to trick {following[1]}; " if following \
