@@ -415,7 +415,12 @@ def _next_step(decision: "Decision") -> str:
         return "ask the table these first: the ruling turns on them."
     play_out = [r for r in decision.remedies if r.made is None and any(i.option.kind == "play_out" for i in r.options)]
     if play_out and not questions:
-        return _sentence(_play_out_step(decision, play_out))
+        others = [r for r in decision.remedies if r.made is None and len(r.options) > 1 and r not in play_out]
+        first = ""
+        if others:
+            choosers = list(dict.fromkeys(_chooser(r, decision) for r in others))
+            first = f"{_and_list(choosers)} {'announces his' if len(choosers) == 1 and _one(choosers[0]) else 'announce their'} choice; "
+        return _sentence(first + _play_out_step(decision, play_out))
     open_remedies = [r for r in decision.remedies if r.made is None and len(r.options) > 1]
     if open_remedies:
         choosers = list(dict.fromkeys(_chooser(r, decision) for r in open_remedies))
@@ -471,17 +476,20 @@ def _play_out_step(decision: "Decision", play_out: list["RemedyOutcome"]) -> str
     following = table.next_to_play()
     where = f"{following[0].word} {'leads' if following[2] else 'plays'} to trick {following[1]}; " if following \
         else ""
-    first = " after the penalty" if any(r.scores for r in decision.remedies) else ""
+    code = decision.rulebook.code
+    first = "" if not any(r.scores for r in decision.remedies) else \
+        f" after the penalty (law {ORDER_LAW[code]})" if code in ORDER_LAW else " after the penalty"
     won = score is not None and any(o.effect.meaning for o in score.outcomes)
     dealer = score.next_dealer if score is not None else None
     deals = f", {dealer.word} dealing" if dealer else ""
+    above = "the score above" if score is None or len(score.outcomes) < 2 else "the score of the penalty chosen"
     if won:
         rest = f"the penalty, scored first (law {ORDER_LAW[decision.rulebook.code]}), has won the game whatever the hand makes" \
             if decision.rulebook.code in ORDER_LAW else "the penalty has won the game whatever the hand makes"
-        return f"{who} the hand to be played out: {if_so}, {where}{rest}; if not, record the score above and go " \
+        return f"{who} the hand to be played out: {if_so}, {where}{rest}; if not, record {above} and go " \
                f"on to the next deal{deals}"
     return f"{who} the hand to be played out: {if_so}, play on: {where}the hand's points are scored at its " \
-           f"end{first}; if not, record the score above and go on to the next deal{deals}"
+           f"end{first}; if not, record {above} and go on to the next deal{deals}"
 
 
 def _goes_on(decision: "Decision") -> bool:

@@ -249,12 +249,17 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
         result = _score_text(effect.score_after) or ""
         if effect.meaning:
             result += f": {effect.meaning}"
+        play_out = any(remedy.made is None and any(item.option.kind == "play_out" for item in remedy.options)
+                       for remedy in decision.remedies)
         pending = "" if effect.meaning or not effect.needs or over else \
-            " so far; the rest of the hand is still to be scored"
+            " so far; the hand goes on, and its points are added when it is played out" if score.in_play else \
+            " if the hand stops here; if the revoking side requires it played out, its points are added" \
+            if play_out else ""
         if chosen:
             lines.extend(wrap(f"{lead}{result}{pending}.", "- " if opened else "", "  " if opened else ""))
         else:
-            lines.extend(wrap(f"After the hand: {result}{pending}."))
+            label = "The score" if pending else "After the hand"
+            lines.extend(wrap(f"{label}: {result}{pending}."))
     if score.more:
         lines.extend(wrap(f"... and {score.more} more combinations of the choices (see `--format json`)."))
     lines.append("")
