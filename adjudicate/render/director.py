@@ -479,7 +479,9 @@ def _play_out_step(decision: "Decision", play_out: list["RemedyOutcome"]) -> str
     code = decision.rulebook.code
     first = "" if not any(r.scores for r in decision.remedies) else \
         f" after the penalty (law {ORDER_LAW[code]})" if code in ORDER_LAW else " after the penalty"
-    won = score is not None and any(o.effect.meaning for o in score.outcomes)
+    won = score is not None and bool(score.outcomes) and all(o.effect.meaning for o in score.outcomes)
+    if score is not None and not won and any(o.effect.meaning for o in score.outcomes):
+        first += ", and a penalty that reaches the game wins it first"
     dealer = score.next_dealer if score is not None else None
     deals = f", {dealer.word} dealing" if dealer else ""
     above = "the score above" if score is None or len(score.outcomes) < 2 else "the score of the penalty chosen"

@@ -1,0 +1,114 @@
+"""Whether the hand goes on, said once and the same in both forms (issue 20): a record that stops mid-hand gives
+the score so far and how play goes on; a hand played out or ended gives the score after it and who deals next;
+a new deal says the same dealer deals again. And the short ruling's words for who chooses and what is declared.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from adjudicate import api
+from adjudicate.cli.app import app
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _rule(scenario: str, *flags: str) -> str:
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        result = CliRunner().invoke(app, ["rule", *flags, f"scenarios/{scenario}.yaml"], prog_name="adjudicate")
+    finally:
+        os.chdir(cwd)
+    assert result.exit_code == 0, result.stdout
+    return " ".join(result.stdout.split())
+
+
+def test_a_record_that_stops_mid_hand_gives_the_score_so_far_and_who_plays_next():
+    text = _rule("euchre/card-named-while-in-the-hand")
+    assert "The score so far: North–South 1, East–West 1." in text
+    assert "NEXT: Play on: West leads to trick 2; the hand is scored at its end." in text
+    assert "after the hand" not in text and "next deal" not in text
+
+
+def test_the_long_form_says_the_same_of_a_hand_that_goes_on():
+    text = _rule("euchre/card-named-while-in-the-hand", "--explain")
+    assert "The score: NS 1, EW 1 so far; the hand goes on" in text
+    assert "After the hand: NS 1, EW 1" not in text
+
+
+def test_a_trick_begun_goes_on_from_the_player_whose_turn_it_is():
+    text = _rule("short-whist/trump-card-taken-up-dispute-before-his-turn")
+    assert "Play on: East plays to trick 1" in text
+
+
+def test_a_deal_that_holds_good_is_played_out_with_the_forfeit_already_due():
+    # Euchre 90: "the deal holds good, and the party so offending forfeits two".
+    text = _rule("euchre/six-cards-dealt")
+    assert "The deal holds good." in text and "North–South forfeit two points to East–West" in text
+    assert "The score so far: North–South 0, East–West 2." in text
+    assert "NEXT: Play the hand out; it is scored at its end." in text
+
+
+def test_a_hand_ended_gives_the_score_after_it_and_the_next_dealer():
+    text = _rule("euchre/misdeal-two-two-one")
+    assert "NEXT: Gather the cards for the next deal: West deals." in text
+    assert "so far" not in text and "Play on" not in text
+
+
+def test_a_new_deal_is_dealt_by_the_same_dealer_and_leaves_the_score_as_it_stood():
+    # Short Whist 41: the adversaries "may exact a new deal"; law 37's note 11: "the same dealer must deal again".
+    text = _rule("short-whist/trump-card-looked-at-in-dealing")
+    assert "East–West chose to claim a new deal" in text
+    assert "The hand is not scored; the score stands: North–South 2, East–West 1." in text
+    assert "South deals again." in text
+
+
+def test_a_revoke_established_mid_hand_offers_the_revoking_side_the_play_out_and_scores_the_penalty_first():
+    # Euchre 70: "A revoking player and his partner may require the hand ... to be played out"; law 4: "The
+    # penalty of a revoke takes precedence of all other scores".
+    text = _rule("euchre/revoke-established")
+    assert "East–West may require the hand to be played out." in text
+    assert "North–South win a single game, the penalty scored first." in text
+    assert "the penalty, scored first (law 4), has won the game whatever the hand makes" in text
+    assert "if not, record the score above and go on to the next deal, West dealing." in text
+    assert "after the hand" not in text
+    laws = api.rule(ROOT / "scenarios/euchre/revoke-established.yaml").law_ids
+    assert "4" in laws and "70" in laws
+
+
+def test_the_play_out_is_not_offered_once_the_cards_are_mixed():
+    laws = api.rule(ROOT / "scenarios/euchre/revoke-cards-mixed-after-claim.yaml").law_ids
+    assert "70" not in laws and "4" not in laws
+
+
+def test_short_whist_offers_the_same_election_beside_the_claimants_choice():
+    # Short Whist 79 as Euchre 70; the claimants' choice of penalty is open at the same time.
+    text = _rule("short-whist/revoke-established")
+    assert "NEXT: North–South announce their choice; East–West say whether they require the hand to be played" \
+           " out" in text
+    assert "a penalty that reaches the game wins it first" in text
+
+
+def test_a_lone_player_chooses_alone_and_is_not_told_to_agree_with_his_partner():
+    text = _rule("euchre/adversary-exposes-a-card-against-lone-hand")
+    assert "West may call the card" in text and "East–West may" not in text
+    text = _rule("euchre/lead-before-discard-against-lone-third-hand-dealer-yet-to-play")
+    assert "East chooses one:" in text and "East announces his choice" in text
+    assert "partners may not consult" not in text and "E choose" not in text
+
+
+def test_the_offenders_partner_is_named_and_a_declared_loss_is_not_offered():
+    text = _rule("short-whist/fourth-hand-before-partner-called-in-time")
+    assert "chose to call on North not to win the trick" in text and "call on his partner" not in text
+    text = _rule("long-whist/reminded-partner-to-call")
+    assert "North–South lose one point for South's reminder" in text and "may the offender's side" not in text
+
+
+def test_two_revokes_are_said_in_the_plural_with_a_penalty_each():
+    text = _rule("euchre/two-revokes-by-one-side")
+    assert "The revokes are established." in text
+    assert "add three points to their score for each of East's revoke and West's revoke" in text
