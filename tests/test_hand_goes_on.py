@@ -72,9 +72,12 @@ def test_a_revoke_established_mid_hand_offers_the_revoking_side_the_play_out_and
     # penalty of a revoke takes precedence of all other scores".
     text = _rule("euchre/revoke-established")
     assert "East–West may require the hand to be played out." in text
-    assert "North–South win a single game, the penalty scored first." in text
+    assert "The score with the penalty: North–South 5, East–West 3: North–South win a single game, the penalty" \
+           " scored first." in text
     assert "the penalty, scored first (law 4), has won the game whatever the hand makes" in text
-    assert "if not, record the score above and go on to the next deal, West dealing." in text
+    assert "if so, South plays to trick 2 (the penalty" in text
+    assert "NEXT: East–West may require the hand played out: if so" in text
+    assert "if not, West deals next." in text
     assert "after the hand" not in text
     laws = api.rule(ROOT / "scenarios/euchre/revoke-established.yaml").law_ids
     assert "4" in laws and "70" in laws
@@ -88,9 +91,8 @@ def test_the_play_out_is_not_offered_once_the_cards_are_mixed():
 def test_short_whist_offers_the_same_election_beside_the_claimants_choice():
     # Short Whist 79 as Euchre 70; the claimants' choice of penalty is open at the same time.
     text = _rule("short-whist/revoke-established")
-    assert "NEXT: North–South announce their choice; East–West say whether they require the hand to be played" \
-           " out" in text
-    assert "a penalty that reaches the game wins it first" in text
+    assert "NEXT: North–South announce their choice; East–West may require the hand played out" in text
+    assert "if so, South plays to trick 2, its points after the penalty (law 5)" in text
 
 
 def test_a_lone_player_chooses_alone_and_is_not_told_to_agree_with_his_partner():

@@ -468,30 +468,28 @@ def _play_out_open(decision: "Decision") -> bool:
 
 
 def _play_out_step(decision: "Decision", play_out: list["RemedyOutcome"]) -> str:
-    """The revoking side's election (Euchre 70), and what the table does either way."""
+    """The revoking side's election (Euchre 70, Short Whist 79), and what the table does either way."""
     table, score = decision.table, decision.score
     both = len({r.chooser for r in play_out}) > 1
-    who = "each side says whether it requires" if both else f"{_chooser(play_out[0], decision)} say whether they require"
+    who = "either side may require" if both else f"{_chooser(play_out[0], decision)} may require"
     if_so = "if either does" if both else "if so"
     following = table.next_to_play()
-    where = f"{following[0].word} {'leads' if following[2] else 'plays'} to trick {following[1]}; " if following \
-        else ""
+    where = f"{following[0].word} {'leads' if following[2] else 'plays'} to trick {following[1]}" if following \
+        else "play on"
     code = decision.rulebook.code
-    first = "" if not any(r.scores for r in decision.remedies) else \
-        f" after the penalty (law {ORDER_LAW[code]})" if code in ORDER_LAW else " after the penalty"
+    law = f" (law {ORDER_LAW[code]})" if code in ORDER_LAW else ""
+    penalty = any(r.scores for r in decision.remedies)
     won = score is not None and bool(score.outcomes) and all(o.effect.meaning for o in score.outcomes)
-    if score is not None and not won and any(o.effect.meaning for o in score.outcomes):
-        first += ", and a penalty that reaches the game wins it first"
     dealer = score.next_dealer if score is not None else None
-    deals = f", {dealer.word} dealing" if dealer else ""
-    above = "the score above" if score is None or len(score.outcomes) < 2 else "the score of the penalty chosen"
+    deals = f"{dealer.word} deals {'again' if dealer is table.dealer else 'next'}" if dealer else "the next deal"
     if won:
-        rest = f"the penalty, scored first (law {ORDER_LAW[decision.rulebook.code]}), has won the game whatever the hand makes" \
-            if decision.rulebook.code in ORDER_LAW else "the penalty has won the game whatever the hand makes"
-        return f"{who} the hand to be played out: {if_so}, {where}{rest}; if not, record {above} and go " \
-               f"on to the next deal{deals}"
-    return f"{who} the hand to be played out: {if_so}, play on: {where}the hand's points are scored at its " \
-           f"end{first}; if not, record {above} and go on to the next deal{deals}"
+        rest = f"the penalty, scored first{law}, has won the game whatever the hand makes"
+    elif penalty:
+        rest = f"its points after the penalty{law}"
+    else:
+        rest = "the hand scored at its end"
+    return f"{who} the hand played out: {if_so}, {where}{' (' + rest + ')' if won else ', ' + rest}; " \
+           f"if not, {deals}"
 
 
 def _goes_on(decision: "Decision") -> bool:
@@ -559,15 +557,15 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     if score is not None and (stopped or score.in_play and any(o.effect.meaning for o in score.outcomes)):
         # A penalty that takes a side to game wins it, the hand's own points after it (Euchre 4, Short Whist 5);
         # else the score is the hand's if it stops here (Euchre 70: the revokers may have it played out).
-        when = "" if any(o.effect.meaning for o in score.outcomes) else "if the hand stops here"
+        when = "with the penalty" if any(o.effect.meaning for o in score.outcomes) else "if the hand stops here"
     if score is not None and len(score.outcomes) == 1 and score.outcomes[0].effect.score_after is not None:
         if _dealt_again(decision, score.outcomes[0]):
             decided.append(_sentence(f"The hand is not scored; the score stands: {_outcome_result(score.outcomes[0])}"))
         else:
-            decided.append(_sentence(f"The score{' ' if when else ''}{when}: {_outcome_result(score.outcomes[0])}"))
+            decided.append(_sentence(f"The score {when}: {_outcome_result(score.outcomes[0])}"))
     elif score is not None and score.outcomes and all(o.effect.score_after is not None for o in score.outcomes) \
             and len({_outcome_result(o) for o in score.outcomes}) == 1:
-        decided.append(_sentence(f"Whatever is chosen, the score{' ' if when else ''}{when}: "
+        decided.append(_sentence(f"Whatever is chosen, the score {when}: "
                                  f"{_outcome_result(score.outcomes[0])}"))
     if not decided:
         if not facts.irregularities and not decision.laws:
