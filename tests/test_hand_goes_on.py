@@ -75,7 +75,7 @@ def test_a_revoke_established_mid_hand_offers_the_revoking_side_the_play_out_and
     assert "The score with the penalty: North–South 5, East–West 3: North–South win a single game, the penalty" \
            " scored first." in text
     assert "the penalty, scored first (law 4), has won the game whatever the hand makes" in text
-    assert "if so, South plays to trick 2 (the penalty" in text
+    assert "if so, South plays to trick 2: the penalty" in text
     assert "NEXT: East–West may require the hand played out: if so" in text
     assert "if not, West deals next." in text
     assert "after the hand" not in text

@@ -93,7 +93,7 @@ def test_the_decision_comes_first_and_nothing_is_said_twice():
     text = _ruling("scenarios/short-whist/revokes-on-both-sides.yaml").to_text()
     paragraphs = text.split("\n\n")
     decision = " ".join(paragraphs[1].split())
-    assert decision.startswith("The revoke is established.")
+    assert decision.startswith("The revokes are established.")  # one on each side
     assert "Each side chooses one penalty for the other's revoke" in decision
     assert " ".join(text.split()).count("the seven, eight, nine, ten, knave and queen of diamonds") == 1
     sentences = [s.strip() for s in re.split(r"(?<=\.)\s", text) if len(s.strip()) > 30]

@@ -83,8 +83,13 @@ def _wording(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
         return text
     partner = offender.partner.word
     text = re.sub(r"\bthe offender's side\b", SIDE_WORDS[str(offender.side)], text)
-    text = re.sub(r"\b(?:the offender's|his) partner\b", partner, text)
-    return re.sub(r"\bthe offender\b(?!'s)", offender.word, text)
+    # "His partner" is the offender's only where the option is a call made on him ("call on his partner not to
+    # win", Short Whist 68); elsewhere "he" may be another player (the lone player, Euchre 100).
+    text = re.sub(r"\b(the offender's partner|(?<=call on )his partner|(?<=oblige )his partner)\b", partner, text)
+    text = re.sub(r"\b(?:the offender|from him)(?!'s)\b( or his partner\b)?",
+                  lambda m: ("from " if m.group(0).startswith("from") else "") + offender.word
+                  + (f" or {partner}" if m.group(1) else ""), text)
+    return text
 
 def _plain_points(item: "OptionOutcome") -> bool:
     """An option said as points or tricks ("three points to North–South"), not as something done."""
@@ -341,8 +346,9 @@ def _score_table(decision: "Decision", width: int) -> list[str]:
     unplayed = score.hand is None and bool(decision.table.tricks) and not score.rules.void
     headers = [headers[i] for i in keep] + ["Score so far (the hand goes on)" if score.in_play else
                                             "Score (hand not played out)" if unplayed else "Score after the hand"]
-    meanings = [side_words(re.sub(r" [(][^)]*[)]", "", o.effect.meaning)) if o.effect.meaning else ""
-                for o in score.outcomes]
+    # The order of scoring is said in NEXT where it matters; the cell keeps to who wins what.
+    meanings = [side_words(re.sub(r", [^,]* scored first$", "", re.sub(r" [(][^)]*[)]", "", o.effect.meaning)))
+                if o.effect.meaning else "" for o in score.outcomes]
     rows = [[row[i] for i in keep] + [_score_words(o.effect.score_after) if o.effect.score_after is not None
                                       else f"not known: {_needs_words(o.effect.needs)}"]
             + ([m] if any(meanings) else [])
@@ -484,12 +490,12 @@ def _play_out_step(decision: "Decision", play_out: list["RemedyOutcome"]) -> str
     deals = f"{dealer.word} deals {'again' if dealer is table.dealer else 'next'}" if dealer else "the next deal"
     if won:
         rest = f"the penalty, scored first{law}, has won the game whatever the hand makes"
+        return f"{who} the hand played out: {if_so}, {where}: {rest}; if not, {deals}"
     elif penalty:
         rest = f"its points after the penalty{law}"
     else:
         rest = "the hand scored at its end"
-    return f"{who} the hand played out: {if_so}, {where}{' (' + rest + ')' if won else ', ' + rest}; " \
-           f"if not, {deals}"
+    return f"{who} the hand played out: {if_so}, {where}, {rest}; if not, {deals}"
 
 
 def _goes_on(decision: "Decision") -> bool:
