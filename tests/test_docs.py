@@ -348,7 +348,7 @@ def _consoles() -> list[tuple[str, str]]:
 
 
 BAD = ("scenarios/euchre/bad.yaml", "scenarios/euchre/revoke-established.yaml",
-       ('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64", "65"]'))
+       ('laws: ["4", "62", "63", "64", "70"]', 'laws: ["4", "62", "63", "64", "65", "70"]'))
 """A file a page shows failing (docs/ci.md): the shipped revoke whose expect block names law 65 as well."""
 
 

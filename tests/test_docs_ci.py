@@ -77,7 +77,8 @@ def test_the_json_example_is_real_output(tmp_path: Path, monkeypatch):
     (example,) = blocks(section("JSON: expected and actual as values"), "json")
     shown = json.loads(example)
     scenario = ROOT / "scenarios" / "euchre" / "revoke-established.yaml"
-    text = scenario.read_text(encoding="utf-8").replace('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64", "65"]')
+    text = scenario.read_text(encoding="utf-8").replace('laws: ["4", "62", "63", "64", "70"]',
+                                                              'laws: ["4", "62", "63", "64", "65", "70"]')
     assert text.splitlines()[shown["line"] - 1].strip().startswith("laws:")
     folder = tmp_path / "scenarios" / "euchre"
     folder.mkdir(parents=True)
