@@ -474,7 +474,7 @@ def test_a_users_script_runs_and_passes_mypy_strict(tmp_path):
     script = shutil.copy(TYPED_SCRIPT, tmp_path / "user_script.py")
     ran = subprocess.run([sys.executable, script], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert ran.returncode == 0, ran.stderr
-    assert ran.stdout.strip() == "['62', '63', '64'] [{'NS': 5, 'EW': 3}] True 0 euchre:63 no-such-file.yaml"
+    assert ran.stdout.strip() == "['4', '62', '63', '64', '70'] [{'NS': 5, 'EW': 3}] True 0 euchre:63 no-such-file.yaml"
     checked = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--no-incremental", "user_script.py"],
         cwd=tmp_path, capture_output=True, text=True, timeout=600, env={**os.environ, "MYPYPATH": str(ROOT)})
