@@ -24,7 +24,7 @@ from adjudicate.cli.app import app
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((ROOT / "tests" / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
 GOOD = (ROOT / "scenarios" / "euchre" / "revoke-established.yaml").read_text(encoding="utf-8")
-LAWS = 'laws: ["62", "63", "64"]'
+LAWS = 'laws: ["4", "62", "63", "64", "70"]'
 LAWS_LINE = next(n for n, line in enumerate(GOOD.splitlines(), 1) if line.strip() == LAWS)
 WRONG = GOOD.replace(LAWS, 'laws: ["62", "65"]')
 BROKEN = GOOD.replace("E: [QS, 9H, JD, AC, 8C]", "E: [QS, 9H, JD, AC, 2C]")

@@ -28,7 +28,7 @@ from events import HANG, can_see_syscalls, reading_stdin, until
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "scenarios" / "euchre" / "revoke-established.yaml"
 GOOD = SCENARIO.read_text(encoding="utf-8")
-LAWS = 'laws: ["62", "63", "64"]'
+LAWS = 'laws: ["4", "62", "63", "64", "70"]'
 LAWS_LINE = next(n for n, line in enumerate(GOOD.splitlines(), 1) if line.strip() == LAWS)
 
 runner = CliRunner()
