@@ -37,7 +37,8 @@ _SIDED = ("cannot_win_game", "no_hand_points", "honours_not_scored")
 """Rulings about the offender's side: kept once per offender, since the score reads whose side."""
 _CLAIMANTS = ("honours_not_scored",)
 """Rulings about the side that claimed (Short Whist 4: claimants at four cannot score honours)."""
-_HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends", "hands_abandoned", "honours_not_scored")
+_HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends", "hands_abandoned", "honours_not_scored",
+               "new_deal_same_dealer")
 """Rulings that change the hand's own points: their laws are cited with the hand's score."""
 MAX_OUTCOMES = 64
 """Combinations of open choices scored one by one; past this the ruling says how many more there are."""
@@ -368,7 +369,7 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
             capped.add(side)
         elif declaration.kind == "no_hand_points" and side is not None:
             no_points.add(side)
-        elif declaration.kind == "hand_ends":
+        elif declaration.kind in ("hand_ends", "new_deal_same_dealer"):  # a new deal annuls the hand (Euchre 33)
             void = True
         elif declaration.kind == "lone_scores_two":
             lone_march = 2
