@@ -38,7 +38,7 @@ _SIDED = ("cannot_win_game", "no_hand_points", "honours_not_scored")
 _CLAIMANTS = ("honours_not_scored",)
 """Rulings about the side that claimed (Short Whist 4: claimants at four cannot score honours)."""
 _HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends", "hands_abandoned", "honours_not_scored",
-               "new_deal_same_dealer")
+               "new_deal_same_dealer", "makers_euchred", "makers_score")
 """Rulings that change the hand's own points: their laws are cited with the hand's score."""
 MAX_OUTCOMES = 64
 """Combinations of open choices scored one by one; past this the ruling says how many more there are."""
@@ -482,7 +482,8 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
         # holds them and has not yet claimed keeps the right, and its scores are given as claimed (law 3).
         rules = replace(rules, honours_claimed=claimed | frozenset(claimable))
     hand = hand_score(code, game, table, rules)
-    hand_laws = tuple(item.law for item in applied if item.law.kind == "scoring" and not item.law.rulings)
+    hand_laws = tuple(item.law for item in applied if item.law.kind == "scoring"
+                      and all(ruling.kind in _HAND_KINDS for ruling in item.law.rulings))
     hand_laws += tuple(dict.fromkeys(item.law for item in declarations if item.declaration.kind in _HAND_KINDS
                                      and item.law not in hand_laws))
     if claimable:
