@@ -310,8 +310,8 @@ def _because(law: Law, matches: tuple[Match, ...]) -> str:
                 what = f"the {binding.kind}, a claim of the honours his side held,"
             sentences.append(f"{binding.seat.word} claimed {what}{against}{when}".rstrip(","))
         elif isinstance(binding, Moment):
-            who = f"{binding.act.seat.word} at" if binding.act.seat else "at the table,"
-            sentences.append(f"{who} log entry {binding.entry}: \"{binding.act.text()}\"")
+            who = binding.act.seat.word if binding.act.seat else "at the table"
+            sentences.append(f"{who}, \"{binding.act.text()}\", at log entry {binding.entry}")
     sentences = list(dict.fromkeys(sentences))
     text = "; ".join(sentences)
     if law.because:
