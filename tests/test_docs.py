@@ -327,7 +327,7 @@ def test_the_law_audit_shows_a_proviso_both_ways():
     row = next(line for line in section.splitlines() if "before the trump card is turned" in line)
     holds, fails = row.split(" | ")[2:4]
     assert holds != "none" and fails.rstrip(" |") != "none"
-    assert '| "if either of the adversaries can name it" | not encoded: ' in page
+    assert '| "no such claim can be entertained unless a revoke be established" | not encoded: ' in page
 
 
 # --- every console block of every page is the real output ----------------------------------------------------

@@ -141,7 +141,7 @@ def test_code_given_to_the_api_is_recorded_as_given():
 
 def test_the_answers_are_recorded_sorted_by_question_id():
     """The record's answers are those the ruling was made with, sorted by id whatever order they were given in."""
-    shuffle = SCENARIOS / "euchre" / "dealer-shuffles-after-the-cut.yaml"
+    shuffle = SCENARIOS / "euchre" / "penalty-claimed-after-the-shuffle-and-cut.yaml"
     given = {"euchre-29-card-exposed-cutting-fewer-than-four": True, "euchre-27-card-seen-during-dealers-shuffling": False}
     record = api.rule(shuffle, answers=given).to_json()["record"]
     assert json.dumps(record["answers"]) == \

@@ -43,7 +43,7 @@ GOLDEN = {
     "euchre/lone-partner-plays-to-first-lead": "a lone hand's partner plays: the adversaries choose",
     "short-whist/honours-claimed-after-the-cut": "honours called late",
     "short-whist/score-questioned": "an error in the score, a question open",
-    "euchre/missing-card-not-found": "a missing card that makes a revoke",
+    "euchre/missing-card-not-found": "a missing card not found: an imperfect pack, a revoke claim that fails",
     "short-whist/all-four-hands-thrown-after-a-revoke": "all four hands thrown down after a revoke",
     "short-whist/deal-in-order": "no irregularity",
 }

@@ -478,8 +478,14 @@ def missing_cards(table: Table) -> Iterator[Irregularity]:
             else:
                 because = (f"the {card.name} was missing from {_name(seat)}'s hand and was not found; the tricks "
                            f"searched, it is the card wanting")
-            if not held:
-                because += "; it was never dealt to him" + (", so he played with a card too few" if played else "")
+            if not held and not found:
+                because += ": the pack is imperfect" + (", and he played with a card too few" if played else "")
+            elif not held and place == "pack":
+                because += "; it was never dealt to him" + (", so he played with a card too few" if played else
+                                                             ", and he takes it before he plays")
+            elif not held:
+                because += ("; he did not hold it while he played, so he played with a card too few" if played else
+                            ", and is restored to him before he plays: he plays with his five cards")
             else:
                 because += (", and is taken to have been in his hand from the deal on: he answers for any revoke "
                             "as if he had held it" + (" (he had played before it was found)" if played and found else ""))

@@ -211,9 +211,10 @@ class _Tricks(_State):
             self.own(seat, card, entry, "drops")
 
     def restore(self, entry: LogEntry) -> None:
-        """`found CARD [where]`, `missing CARD`: a card missing from his hand is his (Short Whist 46 and 70, Euchre
-        61): held from the deal on, for revokes, and, once found, restored to him. At Euchre a card found in the
-        pack was never dealt to him (he had four cards, law 90): it is his from the moment it is found."""
+        """`found CARD [where]`, `missing CARD`: a card missing from his hand is his (Short Whist 46 and 70):
+        held from the deal on, for revokes, and, once found, restored to him. The Euchre code has no such rule:
+        a card he mixed with a trick he is answerable for (law 61), but one found elsewhere he did not hold
+        (law 62, "holding") until it is found, and one not found he never holds (the pack is imperfect, law 33)."""
         act = entry.act
         seat, card = act.seat, act.card
         assert seat is not None
@@ -246,14 +247,14 @@ class _Tricks(_State):
                                     f"already holds {self.game.hand_size} cards, so none was missing from it")
             return
         place = "nowhere" if act.verb == "missing" else act.word
-        held = not (self.euchre and place == "pack")
+        held = not self.euchre or place == "trick"
         trick = self.current()
         if act.verb == "found" and trick is not None and trick.active and trick.played_by(seat) is None \
                 and self.no_card_left(seat, entry.number):
             trick.size = min(self.size(), trick.size + 1)  # restored to him, his card is due to this trick
         record.dealt.add(card)
         if not held:
-            record.acquired.append((entry.number, card))
+            record.acquired.append((entry.number if act.verb == "found" else len(self.scenario.log) + 1, card))
         record.missing.append((entry.number, card, place, held))
         self.where[card] = (seat, entry.pos)
 

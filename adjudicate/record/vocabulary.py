@@ -165,10 +165,11 @@ and `target_holds` (the player called on to lead a suit held one), absent where 
 HAND_FIELDS: dict[str, str] = {
     "family": TEXT, "lone": BOOL, "round": INT, "played_out": BOOL, "makers": SIDE, "tricks_played": INT,
     "score_known": BOOL, "cut_for_next_deal": BOOL, "mixed": BOOL, "passed_out": BOOL,
-    "makers_tricks": INT, "hands_known": BOOL,
+    "makers_tricks": INT, "hands_known": BOOL, "abandoned": BOOL,
 }
 """Facts of the hand as a whole. `hands_known`: all four hands are listed whole in `hands:`, so what any player
-held at any moment is in the record."""
+held at any moment is in the record. `abandoned`: all four threw their cards face up (Euchre 49, Short Whist 59);
+`makers_tricks` is then the tricks the makers had taken."""
 
 SUBJECTS: dict[str, dict[str, str]] = {
     **{kind: {**COMMON_FIELDS, **fields} for kind, (_, fields) in KINDS.items()},

@@ -47,7 +47,8 @@ _PAST = {"consult": "consulted his partner", "remark": "made a remark on the pla
          "count": "counted the cards", "shuffle": "shuffled", "mix": "mixed the cards", "cut": "cut the cards",
          "throw": "threw his cards down", "last trick": "looked at the last trick", "remind": "reminded his partner",
          "call honours": "called honours", "new cards": "called for new cards", "take back": "took his card back",
-         "place cards": "had the cards placed", "quit": "quitted the trick", "turn": "turned the trump card"}
+         "place cards": "had the cards placed", "quit": "quitted the trick", "turn": "turned the trump card",
+         "pass": "passed"}
 
 def side_words(text: str) -> str:
     """"NS" and "EW" in a sentence, as players say them."""

@@ -38,7 +38,8 @@ _SIDED = ("cannot_win_game", "no_hand_points", "honours_not_scored")
 """Rulings about the offender's side: kept once per offender, since the score reads whose side."""
 _CLAIMANTS = ("honours_not_scored",)
 """Rulings about the side that claimed (Short Whist 4: claimants at four cannot score honours)."""
-_HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends", "hands_abandoned", "honours_not_scored")
+_HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends", "hands_abandoned", "honours_not_scored",
+               "new_deal_same_dealer", "makers_euchred", "makers_score")
 """Rulings that change the hand's own points: their laws are cited with the hand's score."""
 NEW_HAND = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "deal_lost", "hand_ends", "hands_abandoned",
                       "may_deal_again"})
@@ -386,7 +387,7 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
             capped.add(side)
         elif declaration.kind == "no_hand_points" and side is not None:
             no_points.add(side)
-        elif declaration.kind == "hand_ends":
+        elif declaration.kind in ("hand_ends", "new_deal_same_dealer"):  # a new deal annuls the hand (Euchre 33)
             void = True
         elif declaration.kind == "lone_scores_two":
             lone_march = 2
@@ -499,7 +500,8 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
         # holds them and has not yet claimed keeps the right, and its scores are given as claimed (law 3).
         rules = replace(rules, honours_claimed=claimed | frozenset(claimable))
     hand = hand_score(code, game, table, rules)
-    hand_laws = tuple(item.law for item in applied if item.law.kind == "scoring" and not item.law.rulings)
+    hand_laws = tuple(item.law for item in applied if item.law.kind == "scoring"
+                      and all(ruling.kind in _HAND_KINDS for ruling in item.law.rulings))
     hand_laws += tuple(dict.fromkeys(item.law for item in declarations if item.declaration.kind in _HAND_KINDS
                                      and item.law not in hand_laws))
     if claimable:

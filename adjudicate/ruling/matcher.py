@@ -93,6 +93,8 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
                                             "side": str(moment.act.seat.side), "trick": moment.trick}, moment))
     result.extend(_act_facts(table, makers, act_verbs, honours, facts.acts))
     complete = [trick for trick in table.tricks if trick.complete]
+    # Euchre 49, Short Whist 59: hands abandoned, the tricks stand as they were taken.
+    abandoned = any(item.kind == "hand_thrown" and item.details.get("all_four") for item in facts.irregularities)
     result.append(Fact("hand", {
         "family": table.game.family,
         "lone": table.lone is not None,
@@ -105,7 +107,8 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
         "cut_for_next_deal": table.next_deal_cut is not None,
         "mixed": any(m.act.verb == "mix" for m in table.moments),
         "makers_tricks": (sum(1 for trick in complete if trick.winner and trick.winner.side is makers)
-                          if makers and len(complete) >= table.game.hand_size else None),
+                          if makers and (abandoned or len(complete) >= table.game.hand_size) else None),
+        "abandoned": abandoned,
         "passed_out": bool(making and making.maker is None and making.turned_down
                            and len(set(making.passed[2])) >= 4),
     }, None))
@@ -307,8 +310,8 @@ def _because(law: Law, matches: tuple[Match, ...]) -> str:
                 what = f"the {binding.kind}, a claim of the honours his side held,"
             sentences.append(f"{binding.seat.word} claimed {what}{against}{when}".rstrip(","))
         elif isinstance(binding, Moment):
-            who = f"{binding.act.seat.word} at" if binding.act.seat else "at the table,"
-            sentences.append(f"{who} log entry {binding.entry}: \"{binding.act.text()}\"")
+            who = binding.act.seat.word if binding.act.seat else "at the table"
+            sentences.append(f"{who}, \"{binding.act.text()}\", at log entry {binding.entry}")
     sentences = list(dict.fromkeys(sentences))
     text = "; ".join(sentences)
     if law.because:
