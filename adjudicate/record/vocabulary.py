@@ -143,7 +143,7 @@ ACT_FIELDS: dict[str, str] = {
     "honours": INT, "honours_known": BOOL, "side_honours": INT, "side_honours_known": BOOL,
     "first": BOOL, "repeat": BOOL, "would_revoke": BOOL, "target_holds": BOOL,
     "before_dealers_partner": BOOL, "to_dealer": BOOL, "trump_card_taken_up": BOOL, "called_played": BOOL,
-    "after_turned_played": BOOL,
+    "after_turned_played": BOOL, "card_in_hand": BOOL, "wrong_name": BOOL, "own_card_in_trick": BOOL, "partner_played": BOOL,
 }
 """Facts of any single act of the log, as written: `act: {verb: shuffle, phase: play}`.
 
@@ -157,7 +157,10 @@ For a shuffle, touch, cut, deal or mix: `first` (no one did it before in this ph
 before in this phase); for a shuffle also `before_dealers_partner` (the dealer's partner shuffled later in the
 phase). For `give` (a card or packet dealt to the wrong hand), `to_dealer`: the hand it went to is the dealer's. For `names` (Short Whist 53), `trump_card_taken_up`: the card named is the trump card, and the dealer had
 taken it into his hand (lifted it, or played to the first trick). For a call of a card, `called_played`: the card called has been played since. For a call: `would_revoke` (the card called was not one he could play without revoking; for a requirement to
-win or lose the trick, he could do it only with a card he may not play) For `ask turned` (what card was turned up, Euchre 92): `after_turned_played`, the turned card had been
+win or lose the trick, he could do it only with a card he may not play) For a call of a card, `wrong_name`: it names a card other than the one an adversary detached, at the
+caller's side's first naming (Short Whist 60, Euchre 51). For `names`: `card_in_hand` (the card named was then in his hand; absent where his hand is not known),
+`own_card_in_trick` (it is the card he played to the trick in progress) and, then, `partner_played` (his partner
+had played to that trick before he named it: Short Whist 86). For `ask turned` (what card was turned up, Euchre 92): `after_turned_played`, the turned card had been
 played to a trick.
 and `target_holds` (the player called on to lead a suit held one), absent where his hand is not known.
 """
