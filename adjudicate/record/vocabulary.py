@@ -168,10 +168,13 @@ and `target_holds` (the player called on to lead a suit held one), absent where 
 HAND_FIELDS: dict[str, str] = {
     "family": TEXT, "lone": BOOL, "round": INT, "played_out": BOOL, "makers": SIDE, "tricks_played": INT,
     "score_known": BOOL, "cut_for_next_deal": BOOL, "mixed": BOOL, "passed_out": BOOL,
-    "makers_tricks": INT, "hands_known": BOOL,
+    "makers_tricks": INT, "hands_known": BOOL, "honours_unclaimed": BOOL, "unclaimed_side_score": INT,
+    "next_trump_turned": BOOL,
 }
 """Facts of the hand as a whole. `hands_known`: all four hands are listed whole in `hands:`, so what any player
-held at any moment is in the record."""
+held at any moment is in the record. `honours_unclaimed` (Whist): a side was dealt three or four honours, as the
+record shows, and has no standing claim of them; `unclaimed_side_score`, that side's score before the hand (absent
+without `score:`); `next_trump_turned`: the trump card of the next deal has been turned up (Short Whist 6)."""
 
 SUBJECTS: dict[str, dict[str, str]] = {
     **{kind: {**COMMON_FIELDS, **fields} for kind, (_, fields) in KINDS.items()},
