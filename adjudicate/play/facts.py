@@ -425,6 +425,11 @@ def exposures(table: Table) -> Iterator[Irregularity]:
                 continue
             details: dict[str, object] = {"card": card, "how": how, "by_lone_player": table.lone is seat,
                                           "during_deal": moment.phase == "deal"}
+            if moment.phase == "deal":
+                # Short Whist 40, Euchre 37: "one of the last cards". Shown once the deal is written down and
+                # before the trump card is turned up, nothing was dealt after it; otherwise the record is silent.
+                deals = [m.entry for m in table.moments if m.act.verb == "deal" and m.phase == "deal"]
+                details["last_cards"] = True if deals and max(deals) < entry else None
             if how == "second card":
                 number = max(trick.number for trick in table.tricks if trick.plays and trick.plays[0].entry < entry)
                 yield Irregularity("exposed_card", seat, number, entry,

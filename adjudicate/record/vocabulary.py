@@ -94,6 +94,8 @@ for _kind in ("exposed_card", "detached_card", "winning_card_led_again", "lead_o
     # Euchre 56: the call lasts "until such card has been played"; `played_uncalled`: played before any call.
     KINDS[_kind][1].update({"card_played": BOOL, "played_uncalled": BOOL})
 KINDS["exposed_card"][1]["claimants_touched"] = BOOL  # Euchre 35, 36: the side with the claim touched first
+# Short Whist 40, Euchre 37: shown after the deal was written down and before the turn-up, so one of the last cards.
+KINDS["exposed_card"][1]["last_cards"] = BOOL
 KINDS["detached_card"][1]["named"] = TEXT  # Euchre 51: the card an adversary first called, `right` or `wrong`
 for _kind in ("called_attention", "fourth_hand_before_partner", "lead_before_discard"):
     # Euchre 83, 59, 89: the player called on played to the trick before any demand was made on him.
