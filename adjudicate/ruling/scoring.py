@@ -80,9 +80,15 @@ def meaning_of(code: str, game: Game, score: dict[Side, int], order: str | None 
         return None
     winner = max(winners, key=lambda side: score[side])
     said = f"{winner} win {game_value(code, game, winner, score)}"
-    if order:
+    if order in _BEFORE_THE_WINNERS:
+        # The adversaries' points, scored first, made the game worth less: said with its value.
+        said = said[:-1] + f"; {order} scored first, law {ORDER_LAW[code]})"
+    elif order:
         said += f", {order} scored first (law {ORDER_LAW[code]})"
     return said
+
+
+_BEFORE_THE_WINNERS = ("the adversaries' tricks",)
 
 
 def honours_held(table: Table) -> dict[Side, int] | None:
@@ -300,7 +306,7 @@ def _earlier_decides(code: str, game: Game, after: dict[Side, int], earlier: lis
         if stage.get(loser):
             without = {**after, loser: after[loser] - stage[loser]}
             if game_value(code, game, winners[0], without) != game_value(code, game, winners[0], after):
-                return names[index]
+                return "the adversaries' tricks" if index == 0 else names[index]
     return None
 
 
