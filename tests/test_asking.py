@@ -64,7 +64,7 @@ def test_every_open_question_of_every_shipped_scenario_has_an_id_of_its_own():
         assert len(ids) == len(set(ids)), (path, ids)
         assert all(qid and " " not in qid for qid in ids), (path, ids)
         asked += len(ids)
-    assert asked >= 30  # the shipped scenarios leave some thirty facts open
+    assert asked >= 25  # the shipped scenarios leave some thirty facts open (none that would change nothing)
 
 
 def test_the_ids_read_as_the_question_and_come_from_the_record_and_the_laws():

@@ -63,7 +63,7 @@ def test_a_claim_of_the_game_by_a_side_without_three_honours_is_no_claim_of_hono
     # North-South's own three honours, unclaimed, are out of time once the next trump card is up (law 6).
     ruling = rule(tmp_path, whist("  - E: claim game\n  - cut\n  - turn\n"))
     assert ruling["claims"][0]["honours_claim"] is False
-    assert laws(ruling) == ["2"]
+    assert laws(ruling) == ["2", "6"]  # law 6 says why North-South's honours are not scored
     assert final(ruling) == {"NS": 3, "EW": 3}
     # Before the turn-up North-South may still claim theirs: the score counts them, and says so.
     open_still = rule(tmp_path, whist("  - E: claim game\n"), "open.yaml")
@@ -101,7 +101,7 @@ def test_a_claim_withdrawn_counts_for_nothing(tmp_path):
     # Law 6: withdrawn, the claim counts for nothing once the next trump card is turned up unclaimed again.
     ruling = rule(tmp_path, whist("  - S: claim honours\n  - N: withdraw\n  - cut\n  - turn\n"))
     assert ruling["claims"][0]["withdrawn_at"] == 67
-    assert laws(ruling) == ["2"]
+    assert laws(ruling) == ["2", "6"]
     assert final(ruling) == {"NS": 3, "EW": 3}
 
 

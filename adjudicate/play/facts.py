@@ -425,6 +425,11 @@ def exposures(table: Table) -> Iterator[Irregularity]:
                 continue
             details: dict[str, object] = {"card": card, "how": how, "by_lone_player": table.lone is seat,
                                           "during_deal": moment.phase == "deal"}
+            if moment.phase == "deal":
+                # Short Whist 40, Euchre 37: "one of the last cards". Shown once the deal is written down and
+                # before the trump card is turned up, nothing was dealt after it; otherwise the record is silent.
+                deals = [m.entry for m in table.moments if m.act.verb == "deal" and m.phase == "deal"]
+                details["last_cards"] = True if deals and max(deals) < entry else None
             if how == "second card":
                 number = max(trick.number for trick in table.tricks if trick.plays and trick.plays[0].entry < entry)
                 yield Irregularity("exposed_card", seat, number, entry,
@@ -494,12 +499,14 @@ def missing_cards(table: Table) -> Iterator[Irregularity]:
 
 @detector
 def calling_attention(table: Table) -> Iterator[Irregularity]:
-    for moment in _acts(table, "remark"):
+    for moment in _acts(table, "remark", "names"):
         seat = moment.act.seat
         assert seat is not None
         trick = next((t for t in table.tricks if t.number == moment.trick), None)
         if trick is None or not trick.plays:
             continue
+        if moment.act.verb == "names" and not _named(table, moment)["own_card_in_trick"]:
+            continue  # Short Whist 86: "by naming his card", the one he played to the trick
         partner_played = any(play.seat is seat.partner and play.entry < moment.entry for play in trick.plays)
         if partner_played or seat.partner is table.out:
             continue
@@ -977,12 +984,14 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
                     for later in table.moments[moment.entry:])
         elif act.verb == "give":
             details[moment.entry] = {"to_dealer": act.target is table.dealer}
-        elif act.verb == "names" and not table.game.euchre and act.cards and act.card == table.scenario.turned:
-            # Short Whist 53: the trump card named after the dealer has taken it into his hand.
-            details[moment.entry] = {"trump_card_taken_up": any(
-                m.entry < moment.entry and m.act.seat is table.dealer and (m.act.verb == "lift trump" or (
-                    m.act.verb in ("play", "correct") and m.phase == "play"))
-                for m in table.moments)}
+        elif act.verb == "names" and act.cards and act.seat is not None:
+            details[moment.entry] = _named(table, moment)
+            if not table.game.euchre and act.card == table.scenario.turned:
+                # Short Whist 53: the trump card named after the dealer has taken it into his hand.
+                details[moment.entry]["trump_card_taken_up"] = any(
+                    m.entry < moment.entry and m.act.seat is table.dealer and (m.act.verb == "lift trump" or (
+                        m.act.verb in ("play", "correct") and m.phase == "play"))
+                    for m in table.moments)
         elif act.verb == "ask turned" and table.scenario.turned is not None:
             turned = table.scenario.turned
             details[moment.entry] = {"after_turned_played": any(
@@ -996,7 +1005,8 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
             target = next((seat for seat in SEATS if act.card in table.holdings[seat].dealt), None)
         answer = next((play for play in plays if play.seat is target and play.entry > moment.entry), None) \
             if target is not None else None
-        found: dict[str, object] = {"would_revoke": None, "target_holds": None}
+        found: dict[str, object] = {"would_revoke": None, "target_holds": None,
+                                    "wrong_name": _wrong_name(table, moment)}
         if act.cards:
             # Short Whist 65: the call may be repeated until the card is played.
             found["called_played"] = any(play.card == act.card and play.entry > moment.entry for play in plays)
@@ -1047,6 +1057,45 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
         details.setdefault(moment.entry, {})["would_revoke"] = not lawful and any(
             does(card) for card in answer.holding.known)
     return details
+
+
+def _wrong_name(table: Table, moment: Moment) -> bool:
+    """The call is the caller's side's first naming of a card an adversary detached, and names another card
+    (Short Whist 60, Euchre 51: "should the adversary name a wrong card"): no card liable to be called is called."""
+    caller = moment.act.seat
+    if caller is None or not moment.act.cards:
+        return False
+    detached = [(entry, card) for seat, record in table.holdings.items() if seat.side is not caller.side
+                for entry, card, how in record.exposed if how == "detach" and entry < moment.entry]
+    if not detached:
+        return False
+    since, card = max(detached, key=lambda item: item[0])
+    earlier = any(m.act.verb == "call" and m.act.cards and m.act.seat is not None and m.act.seat.side is caller.side
+                  and since < m.entry < moment.entry for m in table.moments)
+    return not earlier and moment.act.card != card
+
+
+def _named(table: Table, moment: Moment) -> dict[str, object]:
+    """What the record shows of a card named (`names CARD`): `card_in_hand`, it was then in the namer's hand
+    (None where his hand is not known); `own_card_in_trick`, it is the card he played to the trick in progress,
+    and `partner_played`, his partner had played to that trick before (Short Whist 86: attention called "by
+    naming his card" "prior to his partner playing")."""
+    seat, card = moment.act.seat, moment.act.card
+    assert seat is not None
+    record = table.holdings[seat]
+    held = record.held_at(moment.entry, table.game.hand_size)
+    in_hand: bool | None = True if card in held.known else (
+        False if held.unknown == 0 or card not in record.dealt and any(
+            card in other.dealt for other in table.holdings.values() if other is not record) else None)
+    trick = next((t for t in table.tricks if t.number == moment.trick), None)
+    own = trick is not None and any(play.seat is seat and play.card == card and play.entry < moment.entry
+                                    for play in trick.plays)
+    if own:
+        in_hand = False
+    found: dict[str, object] = {"card_in_hand": in_hand, "own_card_in_trick": own}
+    if own and trick is not None:
+        found["partner_played"] = any(play.seat is seat.partner and play.entry < moment.entry for play in trick.plays)
+    return found
 
 
 def _claims(table: Table, honours: dict[Seat, int | None]) -> Iterator[Claim]:

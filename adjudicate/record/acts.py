@@ -138,6 +138,7 @@ _SPECS: tuple[_Spec, ...] = (
     _Spec("deal", "deal", True, False, "deal 2-3"),
     _Spec("touch", "", True, False, "touch"),
     _Spec("count", "", True, False, "count"),
+    _Spec("other pack card", "", True, False, "other pack card"),
     _Spec("shuffle", "", True, True, "shuffle"),
     _Spec("new cards", "", True, True, "new cards"),
     # table events (also by a seat, where who did it matters)
@@ -147,6 +148,7 @@ _SPECS: tuple[_Spec, ...] = (
     _Spec("withdraw", "withdraw", True, False, "withdraw game"),
     _Spec("give", "give", True, False, "give trump to W"),
     _Spec("turn", "", True, True, "turn"),
+    _Spec("bystander remark", "", False, True, "bystander remark"),
 )
 _BY_VERB = {spec.verb: spec for spec in _SPECS}
 # Longest verbs first, so "alone at" is tried before "alone", "call honours" before "call";

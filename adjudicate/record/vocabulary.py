@@ -94,6 +94,8 @@ for _kind in ("exposed_card", "detached_card", "winning_card_led_again", "lead_o
     # Euchre 56: the call lasts "until such card has been played"; `played_uncalled`: played before any call.
     KINDS[_kind][1].update({"card_played": BOOL, "played_uncalled": BOOL})
 KINDS["exposed_card"][1]["claimants_touched"] = BOOL  # Euchre 35, 36: the side with the claim touched first
+# Short Whist 40, Euchre 37: shown after the deal was written down and before the turn-up, so one of the last cards.
+KINDS["exposed_card"][1]["last_cards"] = BOOL
 KINDS["detached_card"][1]["named"] = TEXT  # Euchre 51: the card an adversary first called, `right` or `wrong`
 for _kind in ("called_attention", "fourth_hand_before_partner", "lead_before_discard"):
     # Euchre 83, 59, 89: the player called on played to the trick before any demand was made on him.
@@ -143,7 +145,7 @@ ACT_FIELDS: dict[str, str] = {
     "honours": INT, "honours_known": BOOL, "side_honours": INT, "side_honours_known": BOOL,
     "first": BOOL, "repeat": BOOL, "would_revoke": BOOL, "target_holds": BOOL,
     "before_dealers_partner": BOOL, "to_dealer": BOOL, "trump_card_taken_up": BOOL, "called_played": BOOL,
-    "after_turned_played": BOOL,
+    "after_turned_played": BOOL, "card_in_hand": BOOL, "wrong_name": BOOL, "own_card_in_trick": BOOL, "partner_played": BOOL,
 }
 """Facts of any single act of the log, as written: `act: {verb: shuffle, phase: play}`.
 
@@ -157,7 +159,10 @@ For a shuffle, touch, cut, deal or mix: `first` (no one did it before in this ph
 before in this phase); for a shuffle also `before_dealers_partner` (the dealer's partner shuffled later in the
 phase). For `give` (a card or packet dealt to the wrong hand), `to_dealer`: the hand it went to is the dealer's. For `names` (Short Whist 53), `trump_card_taken_up`: the card named is the trump card, and the dealer had
 taken it into his hand (lifted it, or played to the first trick). For a call of a card, `called_played`: the card called has been played since. For a call: `would_revoke` (the card called was not one he could play without revoking; for a requirement to
-win or lose the trick, he could do it only with a card he may not play) For `ask turned` (what card was turned up, Euchre 92): `after_turned_played`, the turned card had been
+win or lose the trick, he could do it only with a card he may not play) For a call of a card, `wrong_name`: it names a card other than the one an adversary detached, at the
+caller's side's first naming (Short Whist 60, Euchre 51). For `names`: `card_in_hand` (the card named was then in his hand; absent where his hand is not known),
+`own_card_in_trick` (it is the card he played to the trick in progress) and, then, `partner_played` (his partner
+had played to that trick before he named it: Short Whist 86). For `ask turned` (what card was turned up, Euchre 92): `after_turned_played`, the turned card had been
 played to a trick.
 and `target_holds` (the player called on to lead a suit held one), absent where his hand is not known.
 """
@@ -165,11 +170,15 @@ and `target_holds` (the player called on to lead a suit held one), absent where 
 HAND_FIELDS: dict[str, str] = {
     "family": TEXT, "lone": BOOL, "round": INT, "played_out": BOOL, "makers": SIDE, "tricks_played": INT,
     "score_known": BOOL, "cut_for_next_deal": BOOL, "mixed": BOOL, "passed_out": BOOL,
-    "makers_tricks": INT, "hands_known": BOOL, "abandoned": BOOL,
+    "makers_tricks": INT, "hands_known": BOOL, "abandoned": BOOL, "honours_unclaimed": BOOL,
+    "unclaimed_side_score": INT, "next_trump_turned": BOOL,
 }
 """Facts of the hand as a whole. `hands_known`: all four hands are listed whole in `hands:`, so what any player
 held at any moment is in the record. `abandoned`: all four threw their cards face up (Euchre 49, Short Whist 59);
-`makers_tricks` is then the tricks the makers had taken."""
+`makers_tricks` is then the tricks the makers had taken. `honours_unclaimed` (Whist): a side was dealt three or
+four honours, as the record shows, and has no standing claim of them; `unclaimed_side_score`, that side's score
+before the hand (absent without `score:`); `next_trump_turned`: the trump card of the next deal has been turned
+up (Short Whist 6)."""
 
 SUBJECTS: dict[str, dict[str, str]] = {
     **{kind: {**COMMON_FIELDS, **fields} for kind, (_, fields) in KINDS.items()},

@@ -40,6 +40,8 @@ _CODE_NAMES = {"euchre": "Euchre (Somerset Club, 1888)", "short-whist": "Short W
 """Each code as the context line names it (its full title is in the long form)."""
 _FOOTNOTE = re.compile(r"\[[0-9]+\]")
 """The source's footnote marks ("[33]"): the long form keeps them, the ruling at the table does not."""
+_SCORE_NOTES = frozenset({"honours_still_claimable"})
+"""What a law declares of the score (honours still to be called, Short Whist 6): said after the score."""
 _ONCE = frozenset({"cannot_win_game"})
 """Declarations said once however many offenders they are declared for."""
 _PAST = {"consult": "consulted his partner", "remark": "made a remark on the play", "ask": "asked his partner if he "
@@ -557,6 +559,10 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     rows = _score_table(decision, width)
     in_table = {id(remedy) for outcome in (score.outcomes if score and rows else ()) for remedy, _ in outcome.choices}
     headline = _headline_declarations(decision)
+    # What a law says of the score itself (Short Whist 6: honours still to be called) follows the score.
+    notes = [text for item in decision.declarations if item.declaration.kind in _SCORE_NOTES
+             for text in headline if text == side_words(visible(item.declaration.text)).strip()]
+    headline = [text for text in headline if text not in notes]
     choices = _choice_sentences(decision, in_table)
     decided = [_sentence(text) for text in headline] + [_sentence(text) for text in choices]
     when = "so far" if score is not None and score.in_play else "after the hand"
@@ -574,6 +580,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             and len({_outcome_result(o) for o in score.outcomes}) == 1:
         decided.append(_sentence(f"Whatever is chosen, the score {when}: "
                                  f"{_outcome_result(score.outcomes[0])}"))
+    decided += [_sentence(text) for text in notes]
     if not decided:
         if not facts.irregularities and not decision.laws:
             decided = ["No irregularity: the hand stands as played."]

@@ -305,9 +305,16 @@ def _answers_words(item) -> str:
     yes, no = _branch_words(item.if_so, item.if_so_not), _branch_words(item.otherwise, item.otherwise_not)
     if yes and not no and not item.if_so_not:
         no = "none of them" if len(item.if_so) > 1 else "it does not"
+    elif yes and not no:
+        # "If so, law 4 applies and laws 3 and 7 no longer apply; if not, law 4 does not, and laws 3 and 7 stand."
+        no = " and ".join(([_laws_words(item.if_so, "do not apply", "does not apply")] if item.if_so else [])
+                          + [_laws_words(item.if_so_not, "still apply", "still applies")])
     elif no and not yes and not item.otherwise_not:
         yes = _laws_words(item.otherwise, "do not apply", "does not apply")
         no = "it does" if len(item.otherwise) == 1 else "they do"
+    elif no and not yes:
+        yes = " and ".join(([_laws_words(item.otherwise, "do not apply", "does not apply")] if item.otherwise
+                            else []) + [_laws_words(item.otherwise_not, "still apply", "still applies")])
     together = f" (together with {and_list(list(item.together))})" if item.together else ""
     if not yes and not no:
         return f"The same laws apply either way{together}, with other choices or another score."

@@ -26,7 +26,7 @@ from adjudicate.ruling.matcher import AppliedLaw, OpenQuestion, bindings, holds,
 from adjudicate.ruling.questions import Asked, question_texts
 from adjudicate.lawbook.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.lawbook.rulebook import Law, Rulebook
-from adjudicate.ruling.scoring import (SCORE_KINDS, VOIDS_HAND, Effect, HandRules, Penalty, claimable_honours,
+from adjudicate.ruling.scoring import (ORDER_LAW, SCORE_KINDS, VOIDS_HAND, Effect, HandRules, Penalty, claimable_honours,
                                       final_score, hand_score)
 from adjudicate.errors import UsageError
 from adjudicate.record.seats import Seat, Side
@@ -526,6 +526,9 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
                              (remedy.chooser_side.other if remedy.chooser_side else None))
                      for remedy, item in choices]
         outcomes.append(Outcome(tuple(choices), final_score(code, game, table, before, penalties, rules)))
+    if any(outcome.effect.order for outcome in outcomes) and (order_law := _law_or_none(
+            rulebook, ORDER_LAW.get(code, ""))) is not None and order_law not in hand_laws:
+        hand_laws += (order_law,)  # Euchre 4, Short Whist 5: the order decided the game
     # How many combinations there are, counted rather than built: a group of k like choices of w options each
     # has C(w + k - 1, k) multisets.
     total = prod(comb(len(members[0]) + len(members) - 1, len(members)) for members in groups)

@@ -16,7 +16,7 @@ from msgspec import Struct
 
 from adjudicate.lawbook.conditions import Fact, FactIndex, Match, atoms, evaluate, required_subjects
 from adjudicate.lawbook.defeats import order as defeat_order
-from adjudicate.play.facts import Claim, Facts, Irregularity, honours_dealt
+from adjudicate.play.facts import Claim, Facts, Irregularity, honours_claimants, honours_dealt
 from adjudicate.play.facts import side_honours as _side_honours
 from adjudicate.lawbook.rulebook import Law, Rulebook
 from adjudicate.record.seats import Seat, Side
@@ -95,7 +95,14 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
     complete = [trick for trick in table.tricks if trick.complete]
     # Euchre 49, Short Whist 59: hands abandoned, the tricks stand as they were taken.
     abandoned = any(item.kind == "hand_thrown" and item.details.get("all_four") for item in facts.irregularities)
+    # Short Whist 6: a side dealt three or four honours (the record shows it) with no standing claim of them.
+    claimed = honours_claimants(table, facts.claims)
+    unclaimed = next((side for side in (Side.NS, Side.EW) if (_side_honours(honours, side) or 0) >= 3
+                      and side not in claimed), None) if table.game.family == "whist" else None
     result.append(Fact("hand", {
+        "honours_unclaimed": unclaimed is not None,
+        "unclaimed_side_score": score[unclaimed] if score and unclaimed is not None else None,
+        "next_trump_turned": any(m.act.verb == "turn" and m.phase == "after" for m in table.moments),
         "family": table.game.family,
         "lone": table.lone is not None,
         "round": making.round if making else None,

@@ -80,9 +80,15 @@ def meaning_of(code: str, game: Game, score: dict[Side, int], order: str | None 
         return None
     winner = max(winners, key=lambda side: score[side])
     said = f"{winner} win {game_value(code, game, winner, score)}"
-    if order:
+    if order in _BEFORE_THE_WINNERS:
+        # The adversaries' points, scored first, made the game worth less: said with its value.
+        said = said[:-1] + f"; {order} scored first, law {ORDER_LAW[code]})"
+    elif order:
         said += f", {order} scored first (law {ORDER_LAW[code]})"
     return said
+
+
+_BEFORE_THE_WINNERS = ("the adversaries' tricks",)
 
 
 def honours_held(table: Table) -> dict[Side, int] | None:
@@ -275,7 +281,8 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
         names = ["the tricks", "the honours"] if game.family == "whist" else ["the hand's points"]
         reached = "the penalty" if max(after.values()) >= game.game_points else None
         order = None
-        for index, stage in enumerate(_stages(code, game, table, before, taken, rules)):
+        stages = _stages(code, game, table, before, taken, rules)
+        for index, stage in enumerate(stages):
             if max(after.values()) >= game.game_points:
                 if any(stage.values()) and code in ORDER_LAW:
                     order = reached
@@ -285,8 +292,27 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
             _cap(after, before, rules.capped, game)
             if max(after.values()) >= game.game_points:
                 reached = names[min(index, len(names) - 1)]
+                if order is None and code in ORDER_LAW and index > 0:
+                    order = _earlier_decides(code, game, after, stages[:index], names)
         return Effect(after, meaning_of(code, game, after, order), None, order)
     return Effect(after, meaning_of(code, game, after), None)
+
+
+def _earlier_decides(code: str, game: Game, after: dict[Side, int], earlier: list[dict[Side, int]],
+                     names: list[str]) -> str | None:
+    """Short Whist 5 ("Tricks score next. Honours last."): a side reached game on a later stage, and the points
+    its adversaries scored on an earlier one changed what the game is worth (a single, not a double): what was
+    scored first, or None."""
+    winners = [side for side in (Side.NS, Side.EW) if after[side] >= game.game_points]
+    if len(winners) != 1:
+        return None
+    loser = winners[0].other
+    for index, stage in enumerate(earlier):
+        if stage.get(loser):
+            without = {**after, loser: after[loser] - stage[loser]}
+            if game_value(code, game, winners[0], without) != game_value(code, game, winners[0], after):
+                return "the adversaries' tricks" if index == 0 else names[index]
+    return None
 
 
 def _cap(after: dict[Side, int], before: dict[Side, int], capped: frozenset[Side], game: Game) -> None:
