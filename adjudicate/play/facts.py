@@ -356,9 +356,18 @@ def plays_out_of_turn(table: Table) -> Iterator[Irregularity]:
                     kind = "fourth_hand_before_partner"
                 else:
                     kind = "played_out_of_turn"
+                details["trick_complete"] = trick.winner is not None
                 if trick.winner is not None:
                     # Long Whist 7: "if either of the adverse party be to lead": the trick's winner leads next.
                     details["adversaries_to_lead"] = trick.winner.side is not play.seat.side
+                    details["won_trick"] = trick.winner is play.seat
+                if kind == "third_hand_before_second":
+                    # Long Whist 9: "the adversary's partner may do the same": the fourth hand played before
+                    # the second too.
+                    entries = {other.seat: other.entry for other in trick.plays}
+                    fourth = entries.get(trick.leader.after(3))
+                    details["fourth_before_turn"] = fourth is not None and \
+                        entries.get(second, fourth + 1) > fourth
                 if kind == "fourth_hand_before_partner":
                     # Short Whist 68: the partner is called on to win or not to win before he plays to the trick.
                     details["lapsed"] = _lapsed(table, trick, play.seat.partner, play.entry, play.seat.side.other)

@@ -32,7 +32,8 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
         "card": CARD, "due": SEAT, "followed": INT, "played_to": INT, "all_followed": BOOL, "taken_back": BOOL,
         "by_lone_player": BOOL, "partner_of_due": BOOL, "adversaries_to_lead": BOOL}),
     "third_hand_before_second": ("the third hand played before the second", {
-        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL}),
+        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL,
+        "fourth_before_turn": BOOL}),
     "fourth_hand_before_partner": ("the fourth hand played before his partner, the second hand", {
         "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL,
         "lapsed": BOOL}),
@@ -95,6 +96,10 @@ for _kind in ("exposed_card", "detached_card", "winning_card_led_again", "lead_o
     KINDS[_kind][1].update({"card_played": BOOL, "played_uncalled": BOOL})
 KINDS["exposed_card"][1]["claimants_touched"] = BOOL  # Euchre 35, 36: the side with the claim touched first
 KINDS["detached_card"][1]["named"] = TEXT  # Euchre 51: the card an adversary first called, `right` or `wrong`
+for _kind in ("third_hand_before_second", "fourth_hand_before_partner", "played_out_of_turn"):
+    # Long Whist 7, 10: the trick the card was played to is complete (every hand has played to it), and
+    # (once it is) whether the card played out of turn won it.
+    KINDS[_kind][1].update({"trick_complete": BOOL, "won_trick": BOOL})
 for _kind in ("called_attention", "fourth_hand_before_partner", "lead_before_discard"):
     # Euchre 83, 59, 89: the player called on played to the trick before any demand was made on him.
     KINDS[_kind][1]["played_unrequired"] = BOOL
@@ -107,7 +112,8 @@ for _kind in ("lead_out_of_turn", "fourth_hand_before_partner", "called_attentio
 whose play to the trick the penalty would direct (the revoker's substitute card, the partner's card) has played
 it with no demand from the adversaries before it, so that penalty can no longer be exacted. `adversaries_to_lead`
 (a lead or play out of turn): the offender's adversaries are to lead next: the due leader, or the winner of the
-trick once complete (absent until then)."""
+trick once complete (absent until then). `fourth_before_turn` (the third hand before the second): the fourth hand
+played before the second as well (Long Whist 9)."""
 
 CLAIM_FIELDS: dict[str, str] = {
     "kind": TEXT, "seat": SEAT, "side": SIDE, "against": SEAT, "after_cut": BOOL, "after_mix": BOOL, "trick": INT,
