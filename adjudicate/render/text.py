@@ -293,6 +293,17 @@ def _branch_words(gained, lost) -> str:
     return " and ".join(said)
 
 
+def _kept_words(kept, left_out) -> str:
+    """What the answer that changes nothing rules: "law 23 still applies and law 24 does not"."""
+    said = []
+    if kept:
+        said.append(_laws_words(kept, "still apply", "still applies"))
+    if left_out:
+        said.append(f"law{'s' if len(left_out) > 1 else ''} {and_list([law.id for law in left_out])} "
+                    f"{'do' if len(left_out) > 1 else 'does'} not")
+    return " and ".join(said)
+
+
 def _answers_words(item) -> str:
     """What each answer of an open question rules: "If so, laws 62, 63 and 64 apply; if not, none of them."."""
     if not item.changes:
@@ -303,6 +314,11 @@ def _answers_words(item) -> str:
     elif no and not yes and not item.otherwise_not:
         yes = _laws_words(item.otherwise, "do not apply", "does not apply")
         no = "it does" if len(item.otherwise) == 1 else "they do"
+    if yes and not no:
+        # The other answer keeps the laws as they are: what the first removes still applies, what it adds does not.
+        no = _kept_words(item.if_so_not, item.if_so)
+    elif no and not yes:
+        yes = _kept_words(item.otherwise_not, item.otherwise)
     together = f" (together with {and_list(list(item.together))})" if item.together else ""
     if not yes and not no:
         return f"The same laws apply either way{together}, with other choices or another score."
