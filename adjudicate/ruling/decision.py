@@ -33,9 +33,9 @@ from adjudicate.play.table import Moment, Table
 
 CONSULT_BY_DEFAULT = {"euchre": False, "short-whist": False, "long-whist": True}
 """May partners consult before choosing between penalties, where a law does not say (Euchre 85, Short Whist 84)."""
-_SIDED = ("cannot_win_game", "no_hand_points", "honours_not_scored")
+_SIDED = ("cannot_win_game", "no_hand_points", "honours_not_scored", "honours_scored_against")
 """Rulings about the offender's side: kept once per offender, since the score reads whose side."""
-_CLAIMANTS = ("honours_not_scored",)
+_CLAIMANTS = ("honours_not_scored", "honours_scored_against")
 """Rulings about the side that claimed (Short Whist 4: claimants at four cannot score honours)."""
 _HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends", "hands_abandoned", "honours_not_scored")
 """Rulings that change the hand's own points: their laws are cited with the hand's score."""
@@ -358,6 +358,7 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
     capped: set[Side] = set()
     no_points: set[Side] = set()
     no_honours: set[Side] = set()
+    against: set[Side] = set()
     void = abandoned = False
     lone_march = None
     for item in declarations:
@@ -376,9 +377,11 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
             abandoned = True
         elif declaration.kind == "honours_not_scored" and side is not None:
             no_honours.add(side)
+        elif declaration.kind == "honours_scored_against" and side is not None:
+            against.add(side)
     claimed = honours_claimants(table, facts.claims)
     return HandRules(frozenset(capped), void, frozenset(no_points), lone_march, abandoned, frozenset(no_honours),
-                     claimed)
+                     claimed, frozenset(against))
 
 
 def _chooser(role: str, table: Table, offender: Seat | None, binding: object | None) -> tuple[str, Side | None]:
@@ -510,8 +513,10 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
     # has C(w + k - 1, k) multisets.
     total = prod(comb(len(members[0]) + len(members) - 1, len(members)) for members in groups)
     return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, total - len(outcomes)), claimable)
-CLAIMABLE_LAWS = {"short-whist": ("3", "6"), "long-whist": ("18",)}
-"""The laws that give honours still claimable their value and their time (Short Whist 3, 6; Long Whist 18)."""
+CLAIMABLE_LAWS = {"short-whist": ("3", "6")}
+"""The laws that give honours still claimable their value and their time (Short Whist 3, 6), cited with the hand's
+points because the scores count them. Long Whist 18 gives only the time, and the scores do not count the honours
+(their value is not in its laws): it is cited in the sentence on the honours, not for the hand's points."""
 
 
 def _law_or_none(rulebook: Rulebook, law_id: str) -> Law | None:
