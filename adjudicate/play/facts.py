@@ -465,8 +465,9 @@ def exposures(table: Table) -> Iterator[Irregularity]:
         moment = table.moment(entry)
         details = {"all_four": len(thrown) == 4, "lone_adversary": table.lone is not None and seat.side is not table.lone.side,
                    "by_lone_player": table.lone is seat}
+        why = {"lost": ", supposing the game lost", "sure": ", as sure of winning every trick"}.get(moment.act.word or "", "")
         yield Irregularity("hand_thrown", seat, moment.trick, entry,
-                           f"{_name(seat)} threw his cards face up on the table", details)
+                           f"{_name(seat)} threw his cards face up on the table{why}", details)
 
 
 _FOUND_WORDS = {"floor": " on the floor", "trick": " among the tricks", "pack": " in the pack",
