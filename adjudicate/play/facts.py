@@ -422,6 +422,25 @@ def two_cards(table: Table) -> Iterator[Irregularity]:
             seen.setdefault(play.seat, play)
 
 
+def _partner_can_win(table: Table, seat: Seat, number: int | None, entry: int) -> bool | None:
+    """Long Whist 8, "oblige his partner to win it, if he can": whether the partner of the player who led again
+    holds a card he may lawfully play (following suit if he can) that beats the trick as it stands; None where
+    his hand is not fully listed."""
+    partner = seat.partner
+    record = table.holdings[partner]
+    trick = next((t for t in table.tricks if t.number == number), None)
+    if not record.listed_complete or trick is None or trick.led is None:
+        return None
+    trumps = table.trumps
+    gone = {card for t in table.tricks for play in t.plays if play.seat is partner and play.entry < entry
+            for card in (play.card, *play.also_played)}
+    held = [card for card in record.dealt if card not in gone]
+    led = trick.led
+    lawful = [card for card in held if trumps.suit_of(card) is led] or held
+    best = max((trumps.power(play.card, led) for play in trick.active if play.entry < entry), default=0)
+    return any(trumps.power(card, led) > best for card in lawful)
+
+
 @detector
 def exposures(table: Table) -> Iterator[Irregularity]:
     thrown: dict[Seat, int] = {}
@@ -441,9 +460,15 @@ def exposures(table: Table) -> Iterator[Irregularity]:
                                    f"thinking he had not played to it: not a lead, but an exposed card", details)
                 continue
             if how == "led again":
+                can = _partner_can_win(table, seat, moment.trick, entry)
+                if can is not None:
+                    details["partner_can_win"] = can
                 yield Irregularity("winning_card_led_again", seat, moment.trick, entry,
                                    f"{_name(seat)} led the {card.name} again before his partner had played to "
-                                   f"trick {moment.trick}; it is an exposed card", details)
+                                   f"trick {moment.trick}"
+                                   + ("" if can is None else
+                                      f"; {_name(seat.partner)} {'can' if can else 'cannot'} win it with a card he "
+                                      "may play"), details)
                 continue
             if how == "detach":
                 yield Irregularity("detached_card", seat, moment.trick if moment.phase == "play" else None, entry,
