@@ -118,6 +118,9 @@ class Score(Struct, frozen=True):
     """Sides holding three or four honours, per the hands, who have not claimed them and still may (Short Whist
     6, Long Whist 18), with how many: at Short Whist the scores count them (law 3) as the side's right; at Long
     Whist, whose code gives no value, the right is stated and nothing counted."""
+    cap_decides: bool = True
+    """Some final score is kept below game by a `cannot_win_game` ruling, or may be (the hand not played out, the
+    score not given): where none is, that ruling decides nothing and is not declared."""
 
 
 class Decision(Struct, frozen=True):
@@ -332,6 +335,9 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     laws = tuple(item for item in applied if not item.law.context)
     context = tuple(item for item in applied if item.law.context)
     score = _score(rulebook, table, applied, remedies, declarations, rules)
+    if not score.cap_decides:
+        # "if up, must remain at nine" (Long Whist 11; Short Whist 82): said only where it changes a score.
+        declarations = [item for item in declarations if item.declaration.kind != "cannot_win_game"]
     return Decision(rulebook, table, facts, laws, tuple(remedies), tuple(declarations), unknown, house,
                     tuple(not_applied), context, score, answered, unsettled)
 
@@ -502,17 +508,25 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
             open_choices.append([(remedy, item) for item in remedy.options])
     groups = _groups(open_choices)
     outcomes = []
+    bites = False
     for choices in islice(_combinations(groups), MAX_OUTCOMES):
         penalties = [Penalty(item.option.kind, item.option.points if item.option.points is not None
                              else item.option.tricks, item.to,
                              remedy.offender.side if remedy.offender else
                              (remedy.chooser_side.other if remedy.chooser_side else None))
                      for remedy, item in choices]
-        outcomes.append(Outcome(tuple(choices), final_score(code, game, table, before, penalties, rules)))
+        effect = final_score(code, game, table, before, penalties, rules)
+        if rules.capped and not bites and (effect.score_after is None or effect.needs
+                                           or final_score(code, game, table, before, penalties,
+                                                          replace(rules, capped=frozenset())) != effect):
+            # Kept below game (Short Whist 82, Long Whist 11): the cap changes this score, or may yet.
+            bites = True
+        outcomes.append(Outcome(tuple(choices), effect))
     # How many combinations there are, counted rather than built: a group of k like choices of w options each
     # has C(w + k - 1, k) multisets.
     total = prod(comb(len(members[0]) + len(members) - 1, len(members)) for members in groups)
-    return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, total - len(outcomes)), claimable)
+    return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, total - len(outcomes)), claimable,
+                 bites or bool(total > len(outcomes)))
 CLAIMABLE_LAWS = {"short-whist": ("3", "6")}
 """The laws that give honours still claimable their value and their time (Short Whist 3, 6), cited with the hand's
 points because the scores count them. Long Whist 18 gives only the time, and the scores do not count the honours
