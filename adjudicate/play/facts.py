@@ -752,6 +752,16 @@ def card_counts(table: Table) -> Iterator[Irregularity]:
             yield Irregularity("wrong_number_of_cards", seat, None, 1,
                                f"{_name(seat)} was dealt {count} cards instead of {size}",
                                {"count": count, "more": count > size, "lone_hand": table.lone is not None})
+    given = table.trump_card_to
+    if table.game.family == "whist" and given is not None and given is not table.dealer:
+        # The trump card, the dealer's last card, given to another hand (`give trump to W`): that hand has a card
+        # too many and the dealer's a card too few, whether or not the hands are listed.
+        for seat, count in ((given, size + 1), (table.dealer, size - 1)):
+            if seat not in table.scenario.hands:
+                yield Irregularity("wrong_number_of_cards", seat, None, 1,
+                                   f"{_name(seat)} was dealt {count} cards instead of {size}, the trump card "
+                                   f"having gone to {_name(given)}",
+                                   {"count": count, "more": count > size, "lone_hand": False})
 
 
 @detector
