@@ -465,10 +465,7 @@ def exposures(table: Table) -> Iterator[Irregularity]:
                     details["partner_can_win"] = can
                 yield Irregularity("winning_card_led_again", seat, moment.trick, entry,
                                    f"{_name(seat)} led the {card.name} again before his partner had played to "
-                                   f"trick {moment.trick}"
-                                   + ("" if can is None else
-                                      f"; {_name(seat.partner)} {'can' if can else 'cannot'} win it with a card he "
-                                      "may play"), details)
+                                   f"trick {moment.trick}", details)
                 continue
             if how == "detach":
                 yield Irregularity("detached_card", seat, moment.trick if moment.phase == "play" else None, entry,
