@@ -361,6 +361,10 @@ def plays_out_of_turn(table: Table) -> Iterator[Irregularity]:
                     # Long Whist 7: "if either of the adverse party be to lead": the trick's winner leads next.
                     details["adversaries_to_lead"] = trick.winner.side is not play.seat.side
                     details["won_trick"] = trick.winner is play.seat
+                    if trick.winner is play.seat:
+                        lose = _could_lose(table, trick, play)
+                        if lose is not None:
+                            details["could_lose"] = lose
                 if kind == "third_hand_before_second":
                     # Long Whist 9: "the adversary's partner may do the same": the fourth hand played before
                     # the second too.
@@ -420,6 +424,23 @@ def two_cards(table: Table) -> Iterator[Irregularity]:
                                    f"{cards_words([first.card, play.card])}",
                                    {"cards": [first.card, play.card]})
             seen.setdefault(play.seat, play)
+
+
+def _could_lose(table: Table, trick: Trick, play: Play) -> bool | None:
+    """Long Whist 10, "neither to trump it nor win it, provided he do not revoke": whether the player who won the
+    trick with a card played out of turn held another card he might lawfully have played (following suit if he
+    could) that would not have won it; None where his hand is not fully listed."""
+    record = table.holdings[play.seat]
+    if not record.listed_complete or trick.led is None:
+        return None
+    trumps = table.trumps
+    gone = {card for t in table.tricks for other in t.plays if other.seat is play.seat and other.entry < play.entry
+            for card in (other.card, *other.also_played)}
+    held = [card for card in record.dealt if card not in gone]
+    led = trick.led
+    lawful = [card for card in held if trumps.suit_of(card) is led] or held
+    best = max((trumps.power(other.card, led) for other in trick.active if other is not play), default=0)
+    return any(trumps.power(card, led) < best for card in lawful)
 
 
 def _partner_can_win(table: Table, seat: Seat, number: int | None, entry: int) -> bool | None:

@@ -100,8 +100,9 @@ KINDS["exposed_card"][1]["claimants_touched"] = BOOL  # Euchre 35, 36: the side 
 KINDS["detached_card"][1]["named"] = TEXT  # Euchre 51: the card an adversary first called, `right` or `wrong`
 for _kind in ("third_hand_before_second", "fourth_hand_before_partner", "played_out_of_turn"):
     # Long Whist 7, 10: the trick the card was played to is complete (every hand has played to it), and
-    # (once it is) whether the card played out of turn won it.
-    KINDS[_kind][1].update({"trick_complete": BOOL, "won_trick": BOOL})
+    # (once it is) whether the card played out of turn won it; `could_lose` (it won): he held another card he
+    # might lawfully have played that would not have won (absent where his hand is not listed).
+    KINDS[_kind][1].update({"trick_complete": BOOL, "won_trick": BOOL, "could_lose": BOOL})
 for _kind in ("called_attention", "fourth_hand_before_partner", "lead_before_discard"):
     # Euchre 83, 59, 89: the player called on played to the trick before any demand was made on him.
     KINDS[_kind][1]["played_unrequired"] = BOOL
