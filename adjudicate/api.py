@@ -296,6 +296,8 @@ class Answer(Struct, frozen=True):
     """The laws that decide the dispute with this answer, which do not now."""
     not_: tuple[str, ...] = field(default=(), name="not")
     """Laws that decide it now, but not with this answer."""
+    score: tuple[Outcome, ...] | None = None
+    """The final scores with this answer, where the two answers' final scores differ (None otherwise)."""
 
 
 class Question(Struct, frozen=True):

@@ -262,8 +262,10 @@ def test_a_law_on_two_questions_and_a_law_on_a_no():
     by_id = {question["id"]: question for question in ruled["unknown"]}
     assert list(by_id) == [SEEN, SPOKE, CLAIMED]  # each question on its own, with its own id
     assert by_id[SEEN]["together_with"] == [SPOKE] and by_id[SPOKE]["together_with"] == [SEEN]
-    assert by_id[SEEN]["if_so"] == {"laws": ["T1"]} and by_id[SEEN]["otherwise"] == {"laws": []}
-    assert by_id[CLAIMED]["if_so"] == {"laws": []} and by_id[CLAIMED]["otherwise"] == {"laws": ["T2"]}
+    # Each branch's laws (and, as the final scores differ, each branch's score: below for law 14's question).
+    laws = lambda branch: {key: value for key, value in branch.items() if key != "score"}  # noqa: E731
+    assert laws(by_id[SEEN]["if_so"]) == {"laws": ["T1"]} and laws(by_id[SEEN]["otherwise"]) == {"laws": []}
+    assert laws(by_id[CLAIMED]["if_so"]) == {"laws": []} and laws(by_id[CLAIMED]["otherwise"]) == {"laws": ["T2"]}
     one = rule_json(ESTABLISHED, "--house", TWO_QUESTIONS, "--answer", f"{SEEN}=yes")
     assert "T1" not in [law["id"] for law in one["laws"]]  # still hangs on the other
     assert [question["id"] for question in one["unknown"]] == [SPOKE, CLAIMED]
@@ -466,3 +468,18 @@ def test_the_replay_names_an_open_irregularity_s_question_by_the_id_rule_answers
     assert revoke["unknown_id"] == "E-held-spade-trick-1"
     assert revoke["unknown_id"] in {question["id"] for question in rule_json(REVOKE)["unknown"]}
     assert adjudicate.replay(REVOKE).irregularities[0].unknown_id == "E-held-spade-trick-1"
+
+
+def test_a_question_whose_answers_score_differently_gives_each_score():
+    # Long Whist 14: if the accused side mixed the cards after the claim they forfeit the revoke, and North and
+    # South choose its penalty; if not, the claim came too soon (law 13) and the score stands.
+    (mixed,) = rule_json("scenarios/long-whist/revoke-claimed-too-soon-then-cards-mixed.yaml")["unknown"]
+    assert [outcome["after"] for outcome in mixed["if_so"]["score"]] == [{"NS": 5, "EW": 3}, None, {"NS": 2, "EW": 0}]
+    assert [outcome["after"] for outcome in mixed["otherwise"]["score"]] == [{"NS": 2, "EW": 3}]
+    text = rule("--explain", "scenarios/long-whist/revoke-claimed-too-soon-then-cards-mixed.yaml").stdout
+    text = " ".join(text.split())
+    assert "if not, law 13 still applies and law 14 does not." in text
+    assert "If not, the score: NS 2, EW 3." in text
+    # Where neither answer gives a final score (no score before the hand), no score is said for either.
+    (revoke,) = rule_json(REVOKE)["unknown"]
+    assert "score" not in revoke["if_so"] and "score" not in revoke["otherwise"]

@@ -84,6 +84,9 @@ def test_table_events(text):
 
 @pytest.mark.parametrize("text, printed, verb, word, target", [
     ("cut unpresented", "cut unpresented", "cut", "unpresented", None),
+    ("throw", "throw", "throw", None, None),
+    ("throw lost", "throw lost", "throw", "lost", None),
+    ("Throw Sure", "throw sure", "throw", "sure", None),
     ("withdraw", "withdraw", "withdraw", None, None),
     ("withdraw honours", "withdraw honours", "withdraw", "honours", None),
     ("withdraw new deal", "withdraw new deal", "withdraw", "new deal", None),
@@ -102,6 +105,7 @@ def test_the_acts_of_claims_cuts_and_the_deal_round_trip(text, printed, verb, wo
 @pytest.mark.parametrize("text, seat, message", [
     ("cut unpresented", None, "needs the seat that cut"),
     ("cut sideways", Seat.E, "unpresented"),
+    ("throw away", Seat.E, "lost .supposing the game lost. or sure"),
     ("withdraw revok", Seat.N, 'did you mean "revoke"'),
     ("give trump", Seat.S, "whose hand it went to"),
     ("give ace to W", Seat.S, "trump or packet"),

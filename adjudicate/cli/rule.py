@@ -174,4 +174,9 @@ def _what_each_answer_does(question: "Question") -> str:
     no = said(question.otherwise.laws, question.otherwise.not_)
     if not yes and not no:
         return "the same laws apply either way, with other choices or another score"
+    if yes and not no and question.if_so.not_:
+        # The other answer keeps the laws as they are: what the first removes still applies.
+        no = f"{_laws(question.if_so.not_)} still {'apply' if len(question.if_so.not_) > 1 else 'applies'}"
+    elif no and not yes and question.otherwise.not_:
+        yes = f"{_laws(question.otherwise.not_)} still {'apply' if len(question.otherwise.not_) > 1 else 'applies'}"
     return f"if so, {yes or 'none of them'}; if not, {no or 'none of them'}"

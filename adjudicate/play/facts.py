@@ -356,9 +356,22 @@ def plays_out_of_turn(table: Table) -> Iterator[Irregularity]:
                     kind = "fourth_hand_before_partner"
                 else:
                     kind = "played_out_of_turn"
+                details["trick_complete"] = trick.winner is not None
                 if trick.winner is not None:
                     # Long Whist 7: "if either of the adverse party be to lead": the trick's winner leads next.
                     details["adversaries_to_lead"] = trick.winner.side is not play.seat.side
+                    details["won_trick"] = trick.winner is play.seat
+                    if trick.winner is play.seat:
+                        lose = _could_lose(table, trick, play)
+                        if lose is not None:
+                            details["could_lose"] = lose
+                if kind == "third_hand_before_second":
+                    # Long Whist 9: "the adversary's partner may do the same": the fourth hand played before
+                    # the second too.
+                    entries = {other.seat: other.entry for other in trick.plays}
+                    fourth = entries.get(trick.leader.after(3))
+                    details["fourth_before_turn"] = fourth is not None and \
+                        entries.get(second, fourth + 1) > fourth
                 if kind == "fourth_hand_before_partner":
                     # Short Whist 68: the partner is called on to win or not to win before he plays to the trick.
                     details["lapsed"] = _lapsed(table, trick, play.seat.partner, play.entry, play.seat.side.other)
@@ -413,6 +426,42 @@ def two_cards(table: Table) -> Iterator[Irregularity]:
             seen.setdefault(play.seat, play)
 
 
+def _could_lose(table: Table, trick: Trick, play: Play) -> bool | None:
+    """Long Whist 10, "neither to trump it nor win it, provided he do not revoke": whether the player who won the
+    trick with a card played out of turn held another card he might lawfully have played (following suit if he
+    could) that would not have won it; None where his hand is not fully listed."""
+    record = table.holdings[play.seat]
+    if not record.listed_complete or trick.led is None:
+        return None
+    trumps = table.trumps
+    gone = {card for t in table.tricks for other in t.plays if other.seat is play.seat and other.entry < play.entry
+            for card in (other.card, *other.also_played)}
+    held = [card for card in record.dealt if card not in gone]
+    led = trick.led
+    lawful = [card for card in held if trumps.suit_of(card) is led] or held
+    best = max((trumps.power(other.card, led) for other in trick.active if other is not play), default=0)
+    return any(trumps.power(card, led) < best for card in lawful)
+
+
+def _partner_can_win(table: Table, seat: Seat, number: int | None, entry: int) -> bool | None:
+    """Long Whist 8, "oblige his partner to win it, if he can": whether the partner of the player who led again
+    holds a card he may lawfully play (following suit if he can) that beats the trick as it stands; None where
+    his hand is not fully listed."""
+    partner = seat.partner
+    record = table.holdings[partner]
+    trick = next((t for t in table.tricks if t.number == number), None)
+    if not record.listed_complete or trick is None or trick.led is None:
+        return None
+    trumps = table.trumps
+    gone = {card for t in table.tricks for play in t.plays if play.seat is partner and play.entry < entry
+            for card in (play.card, *play.also_played)}
+    held = [card for card in record.dealt if card not in gone]
+    led = trick.led
+    lawful = [card for card in held if trumps.suit_of(card) is led] or held
+    best = max((trumps.power(play.card, led) for play in trick.active if play.entry < entry), default=0)
+    return any(trumps.power(card, led) > best for card in lawful)
+
+
 @detector
 def exposures(table: Table) -> Iterator[Irregularity]:
     thrown: dict[Seat, int] = {}
@@ -437,9 +486,12 @@ def exposures(table: Table) -> Iterator[Irregularity]:
                                    f"thinking he had not played to it: not a lead, but an exposed card", details)
                 continue
             if how == "led again":
+                can = _partner_can_win(table, seat, moment.trick, entry)
+                if can is not None:
+                    details["partner_can_win"] = can
                 yield Irregularity("winning_card_led_again", seat, moment.trick, entry,
                                    f"{_name(seat)} led the {card.name} again before his partner had played to "
-                                   f"trick {moment.trick}; it is an exposed card", details)
+                                   f"trick {moment.trick}", details)
                 continue
             if how == "detach":
                 yield Irregularity("detached_card", seat, moment.trick if moment.phase == "play" else None, entry,
@@ -461,8 +513,9 @@ def exposures(table: Table) -> Iterator[Irregularity]:
         moment = table.moment(entry)
         details = {"all_four": len(thrown) == 4, "lone_adversary": table.lone is not None and seat.side is not table.lone.side,
                    "by_lone_player": table.lone is seat}
+        why = {"lost": ", supposing the game lost", "sure": ", as sure of winning every trick"}.get(moment.act.word or "", "")
         yield Irregularity("hand_thrown", seat, moment.trick, entry,
-                           f"{_name(seat)} threw his cards face up on the table", details)
+                           f"{_name(seat)} threw his cards face up on the table{why}", details)
 
 
 _FOUND_WORDS = {"floor": " on the floor", "trick": " among the tricks", "pack": " in the pack",
@@ -730,6 +783,16 @@ def card_counts(table: Table) -> Iterator[Irregularity]:
             yield Irregularity("wrong_number_of_cards", seat, None, 1,
                                f"{_name(seat)} was dealt {count} cards instead of {size}",
                                {"count": count, "more": count > size, "lone_hand": table.lone is not None})
+    given = table.trump_card_to
+    if table.game.family == "whist" and given is not None and given is not table.dealer:
+        # The trump card, the dealer's last card, given to another hand (`give trump to W`): that hand has a card
+        # too many and the dealer's a card too few, whether or not the hands are listed.
+        for seat, count in ((given, size + 1), (table.dealer, size - 1)):
+            if seat not in table.scenario.hands:
+                yield Irregularity("wrong_number_of_cards", seat, None, 1,
+                                   f"{_name(seat)} was dealt {count} cards instead of {size}, the trump card "
+                                   f"having gone to {_name(given)}",
+                                   {"count": count, "more": count > size, "lone_hand": False})
 
 
 @detector

@@ -33,6 +33,10 @@ pack (at Whist the other pack, Short Whist 46; at Euchre the cards not dealt), o
 CUT_WORDS = ("unpresented",)
 """How a cut was made, where it matters: `E: cut unpresented`, without the pack being presented to him."""
 
+THROW_WORDS = ("lost", "sure")
+"""Why a player threw his cards down, where the record says (Long Whist 23, 24): supposing the game lost, or
+sure of winning every trick."""
+
 GIVEN = ("trump", "packet")
 """What a dealer gave to the wrong hand in the deal: `S: give trump to W` (the trump card), `S: give packet to N`."""
 
@@ -110,7 +114,7 @@ _SPECS: tuple[_Spec, ...] = (
     _Spec("names", "card", True, False, "names KH"),
     _Spec("second card", "card", True, False, "second card KH"),
     _Spec("detach", "card", True, False, "detach KH"),
-    _Spec("throw", "", True, False, "throw"),
+    _Spec("throw", "throw", True, False, "throw"),
     _Spec("remark", "", True, False, "remark"),
     _Spec("ask turned", "", True, False, "ask turned"),
     _Spec("ask trump", "", True, False, "ask trump"),
@@ -313,6 +317,16 @@ def _cut(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
     return Act("cut", seat, word=rest)
 
 
+def _throw(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
+    """`throw`, or `throw lost` (supposing the game lost) or `throw sure` (sure of winning every trick)."""
+    if not rest:
+        return Act("throw", seat)
+    if rest not in THROW_WORDS:
+        raise ValueError(f"'throw' takes nothing after it, or why he threw his cards down: lost (supposing the "
+                         f"game lost) or sure (sure of winning every trick){did_you_mean(rest, THROW_WORDS)}")
+    return Act("throw", seat, word=rest)
+
+
 def _withdraw(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
     """`withdraw`, or `withdraw KIND`: takes back his side's last claim (of that kind) still standing."""
     if not rest:
@@ -355,6 +369,7 @@ _ARG_PARSERS: dict[str, Callable[[_Spec, Seat | None, str, str], Act]] = {
     "deal": _deal,
     "found": _found,
     "cut": _cut,
+    "throw": _throw,
     "withdraw": _withdraw,
     "give": _give,
 }

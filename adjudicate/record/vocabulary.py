@@ -32,7 +32,8 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
         "card": CARD, "due": SEAT, "followed": INT, "played_to": INT, "all_followed": BOOL, "taken_back": BOOL,
         "by_lone_player": BOOL, "partner_of_due": BOOL, "adversaries_to_lead": BOOL}),
     "third_hand_before_second": ("the third hand played before the second", {
-        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL}),
+        "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL,
+        "fourth_before_turn": BOOL}),
     "fourth_hand_before_partner": ("the fourth hand played before his partner, the second hand", {
         "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL,
         "lapsed": BOOL}),
@@ -57,8 +58,10 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "hand_thrown": ("a player threw his cards face up on the table", {
         "all_four": BOOL, "lone_adversary": BOOL, "by_lone_player": BOOL}),
     "called_attention": ("a player called attention to the trick before his partner had played", {"partner": SEAT, "lapsed": BOOL}),
-    "winning_card_led_again": ("a player led again before his partner had played to the trick", {
-        "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL}),
+    "winning_card_led_again": ("a player led again before his partner had played to the trick; `partner_can_win`: "
+                               "his partner holds a card he may play that wins the trick (Long Whist 8, \"if he "
+                               "can\"), absent where his hand is not listed", {
+        "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL, "partner_can_win": BOOL}),
     "bid_out_of_turn": ("a player passed, ordered up or assisted out of turn", {
         "act": TEXT, "due": SEAT, "round": INT}),
     "made_after_passing": ("a player passed, then tried to order up or assist", {"act": TEXT, "partner": SEAT}),
@@ -97,6 +100,11 @@ KINDS["exposed_card"][1]["claimants_touched"] = BOOL  # Euchre 35, 36: the side 
 # Short Whist 40, Euchre 37: shown after the deal was written down and before the turn-up, so one of the last cards.
 KINDS["exposed_card"][1]["last_cards"] = BOOL
 KINDS["detached_card"][1]["named"] = TEXT  # Euchre 51: the card an adversary first called, `right` or `wrong`
+for _kind in ("third_hand_before_second", "fourth_hand_before_partner", "played_out_of_turn"):
+    # Long Whist 7, 10: the trick the card was played to is complete (every hand has played to it), and
+    # (once it is) whether the card played out of turn won it; `could_lose` (it won): he held another card he
+    # might lawfully have played that would not have won (absent where his hand is not listed).
+    KINDS[_kind][1].update({"trick_complete": BOOL, "won_trick": BOOL, "could_lose": BOOL})
 for _kind in ("called_attention", "fourth_hand_before_partner", "lead_before_discard"):
     # Euchre 83, 59, 89: the player called on played to the trick before any demand was made on him.
     KINDS[_kind][1]["played_unrequired"] = BOOL
@@ -109,7 +117,8 @@ for _kind in ("lead_out_of_turn", "fourth_hand_before_partner", "called_attentio
 whose play to the trick the penalty would direct (the revoker's substitute card, the partner's card) has played
 it with no demand from the adversaries before it, so that penalty can no longer be exacted. `adversaries_to_lead`
 (a lead or play out of turn): the offender's adversaries are to lead next: the due leader, or the winner of the
-trick once complete (absent until then)."""
+trick once complete (absent until then). `fourth_before_turn` (the third hand before the second): the fourth hand
+played before the second as well (Long Whist 9)."""
 
 CLAIM_FIELDS: dict[str, str] = {
     "kind": TEXT, "seat": SEAT, "side": SIDE, "against": SEAT, "after_cut": BOOL, "after_mix": BOOL, "trick": INT,

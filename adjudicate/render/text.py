@@ -298,6 +298,26 @@ def _branch_words(gained, lost) -> str:
     return " and ".join(said)
 
 
+def _branch_score_words(score, over: bool) -> str:
+    """The final scores under one answer of an open question: "if NS choose law 14's 3 points to NS (...), NS 5,
+    EW 3; if ...". `over`: the hand is over (the cards mixed or cut), so a score is final, not "so far"."""
+    opened = len(score.outcomes) > 1
+    said = []
+    for outcome in score.outcomes:
+        effect = outcome.effect
+        result = (_score_text(effect.score_after) or "") if effect.score_after is not None else \
+            (f"the record needs {effect.needs}" if effect.needs else "not given")
+        if effect.meaning:
+            result += f": {effect.meaning}"
+        elif effect.score_after is not None and effect.needs and not over:
+            result += " so far"
+        chosen = "; and ".join(_choice_words(remedy, item, opened) for remedy, item in outcome.choices)
+        said.append(f"if {chosen}, {result}" if chosen and opened else result)
+    if score.more:
+        said.append(f"and {score.more} more combinations")
+    return "; ".join(said)
+
+
 def _answers_words(item) -> str:
     """What each answer of an open question rules: "If so, laws 62, 63 and 64 apply; if not, none of them."."""
     if not item.changes:
@@ -439,6 +459,10 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
         for asked in decision.questions or ():
             question = visible(asked.question[:1].upper() + asked.question[1:])
             lines.extend(wrap(f"[{asked.id}] {question} {_answers_words(asked)}", "", "  "))
+            for said, branch in (("so", asked.if_so_score), ("not", asked.otherwise_score)):
+                if branch is not None:
+                    ended = any(m.act.verb in ("mix", "cut") and m.phase != "deal" for m in table.moments)
+                    lines.extend(wrap(f"If {said}, the score: {_branch_score_words(branch, ended)}.", "  ", "    "))
         lines.extend(wrap("(Answer them with --answer ID=yes or ID=no, or rule with --ask to be asked.)"))
         lines.append("")
     return "\n".join(line.rstrip() for line in lines).rstrip("\n") + "\n"

@@ -64,6 +64,16 @@ def answered(decision: Decision, answers: Mapping[str, bool]) -> Decision:
     return with_questions(redecide(decision, answers))
 
 
+def _score_key(decision: Decision) -> Any:
+    """A ruling's final scores, for comparing two answers' rulings: the scores and what they mean, or None where
+    the record gives no final score either way (no `score:` before the hand)."""
+    score = decision.score
+    if score is None or all(outcome.effect.score_after is None for outcome in score.outcomes):
+        return None
+    return tuple(sorted((repr(outcome.effect.score_after), outcome.effect.meaning or "")
+                        for outcome in score.outcomes)), score.more
+
+
 def _remedy_key(remedy: Any) -> tuple[str, str]:
     """A remedy as the same in two rulings of one hand: its law, and what it is for (as the JSON names it)."""
     return remedy.law.id, repr(target_record(remedy.target))
@@ -101,8 +111,12 @@ def open_questions(decision: Decision) -> tuple[Asked, ...]:
         remedies = {key for branch in (yes, no) for key in {_remedy_key(item) for item in branch.remedies} ^ now_remedies}
         laws = {law.id for answer in (True, False) for law in (*gained[answer], *lost[answer])}
         weight = len(laws) + len(remedies) + len(moot) if changes else 0
+        # Each answer's final scores, where they differ: a director gives the score either way.
+        keys = _score_key(yes), _score_key(no)
+        scored = changes and keys[0] != keys[1] and keys != (None, None)
         asked.append(Asked(qid, texts[qid], gained[True], gained[False], lost[True], lost[False],
-                           tuple(together), changes, weight))
+                           tuple(together), changes, weight, yes.score if scored else None,
+                           no.score if scored else None))
     return tuple(asked)
 
 

@@ -34,9 +34,9 @@ from adjudicate.play.table import Moment, Table
 
 CONSULT_BY_DEFAULT = {"euchre": False, "short-whist": False, "long-whist": True}
 """May partners consult before choosing between penalties, where a law does not say (Euchre 85, Short Whist 84)."""
-_SIDED = ("cannot_win_game", "no_hand_points", "honours_not_scored")
+_SIDED = ("cannot_win_game", "no_hand_points", "honours_not_scored", "honours_scored_against")
 """Rulings about the offender's side: kept once per offender, since the score reads whose side."""
-_CLAIMANTS = ("honours_not_scored",)
+_CLAIMANTS = ("honours_not_scored", "honours_scored_against")
 """Rulings about the side that claimed (Short Whist 4: claimants at four cannot score honours)."""
 _HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends", "hands_abandoned", "honours_not_scored",
                "new_deal_same_dealer", "makers_euchred", "makers_score")
@@ -137,6 +137,9 @@ class Score(Struct, frozen=True):
     """Who deals next once the hand is over: the same dealer where the laws order a new deal that does not lose
     the deal (Short Whist note 11, Euchre 33), the player on his left where the deal is lost or the hand ends;
     None while the hand is in play or an open choice decides it."""
+    cap_decides: bool = True
+    """Some final score is kept below game by a `cannot_win_game` ruling, or may be (the hand not played out, the
+    score not given): where none is, that ruling decides nothing and is not declared."""
 
 
 class Decision(Struct, frozen=True):
@@ -351,6 +354,9 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     laws = tuple(item for item in applied if not item.law.context)
     context = tuple(item for item in applied if item.law.context)
     score = _score(rulebook, table, applied, remedies, declarations, rules)
+    if not score.cap_decides:
+        # "if up, must remain at nine" (Long Whist 11; Short Whist 82): said only where it changes a score.
+        declarations = [item for item in declarations if item.declaration.kind != "cannot_win_game"]
     return Decision(rulebook, table, facts, laws, tuple(remedies), tuple(declarations), unknown, house,
                     tuple(not_applied), context, score, answered, unsettled)
 
@@ -377,6 +383,7 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
     capped: set[Side] = set()
     no_points: set[Side] = set()
     no_honours: set[Side] = set()
+    against: set[Side] = set()
     void = abandoned = False
     lone_march = None
     for item in declarations:
@@ -395,9 +402,11 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
             abandoned = True
         elif declaration.kind == "honours_not_scored" and side is not None:
             no_honours.add(side)
+        elif declaration.kind == "honours_scored_against" and side is not None:
+            against.add(side)
     claimed = honours_claimants(table, facts.claims)
     return HandRules(frozenset(capped), void, frozenset(no_points), lone_march, abandoned, frozenset(no_honours),
-                     claimed)
+                     claimed, frozenset(against))
 
 
 def _chooser(role: str, table: Table, offender: Seat | None, binding: object | None) -> tuple[str, Side | None]:
@@ -519,13 +528,20 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
             open_choices.append([(remedy, item) for item in remedy.options])
     groups = _groups(open_choices)
     outcomes = []
+    bites = False
     for choices in islice(_combinations(groups), MAX_OUTCOMES):
         penalties = [Penalty(item.option.kind, item.option.points if item.option.points is not None
                              else item.option.tricks, item.to,
                              remedy.offender.side if remedy.offender else
                              (remedy.chooser_side.other if remedy.chooser_side else None))
                      for remedy, item in choices]
-        outcomes.append(Outcome(tuple(choices), final_score(code, game, table, before, penalties, rules)))
+        effect = final_score(code, game, table, before, penalties, rules)
+        if rules.capped and not bites and (effect.score_after is None or effect.needs
+                                           or final_score(code, game, table, before, penalties,
+                                                          replace(rules, capped=frozenset())) != effect):
+            # Kept below game (Short Whist 82, Long Whist 11): the cap changes this score, or may yet.
+            bites = True
+        outcomes.append(Outcome(tuple(choices), effect))
     if any(outcome.effect.order for outcome in outcomes) and (order_law := _law_or_none(
             rulebook, ORDER_LAW.get(code, ""))) is not None and order_law not in hand_laws:
         hand_laws += (order_law,)  # Euchre 4, Short Whist 5: the order decided the game
@@ -534,7 +550,8 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
     total = prod(comb(len(members[0]) + len(members) - 1, len(members)) for members in groups)
     in_play = _in_play(table, declarations, remedies, rules, hand)
     return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, total - len(outcomes)), claimable,
-                 in_play, None if in_play else _next_dealer(table, declarations, remedies))
+                 in_play=in_play, next_dealer=None if in_play else _next_dealer(table, declarations, remedies),
+                 cap_decides=bites or bool(total > len(outcomes)))
 
 
 def _taken(remedy: RemedyOutcome) -> OptionOutcome | None:
@@ -579,8 +596,12 @@ def _next_dealer(table: Table, declarations: list[DeclarationOutcome],
                                                                  for item in remedy.options) for remedy in remedies):
         return None
     return table.dealer.left
-CLAIMABLE_LAWS = {"short-whist": ("3", "6"), "long-whist": ("18",)}
-"""The laws that give honours still claimable their value and their time (Short Whist 3, 6; Long Whist 18)."""
+
+
+CLAIMABLE_LAWS = {"short-whist": ("3", "6")}
+"""The laws that give honours still claimable their value and their time (Short Whist 3, 6), cited with the hand's
+points because the scores count them. Long Whist 18 gives only the time, and the scores do not count the honours
+(their value is not in its laws): it is cited in the sentence on the honours, not for the hand's points."""
 
 
 def _law_or_none(rulebook: Rulebook, law_id: str) -> Law | None:

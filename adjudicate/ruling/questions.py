@@ -11,7 +11,7 @@ does not ask it.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from msgspec import Struct
 
@@ -115,5 +115,10 @@ class Asked(Struct, frozen=True):
     """Yes and no give different rulings (a question that does not is not asked)."""
     weight: int = 0
     """How much its answer settles: the laws and remedies it decides, and the questions it makes moot."""
+    if_so_score: Any = None
+    """The score (a `decision.Score`, not imported here: decision imports this module) if the answer is yes,
+    where the two answers give different final scores (else None)."""
+    otherwise_score: Any = None
+    """The same for no."""
 
 

@@ -14,7 +14,7 @@ from adjudicate.play.table import Moment, Table
 from adjudicate.ruling.scoring import claimable_words
 
 if TYPE_CHECKING:
-    from adjudicate.ruling.decision import Decision
+    from adjudicate.ruling.decision import Decision, Score
 
 
 def _making_record(table: Table) -> dict[str, Any] | None:
@@ -151,19 +151,7 @@ def ruling_record(decision: "Decision", questions: bool = True) -> dict[str, Any
             "before": _side_score(score.before),
             "hand": _side_score(score.hand),
             "hand_laws": [law.id for law in score.hand_laws],
-            "outcomes": [
-                {
-                    "choices": [{"law": remedy.law.id, "option": item.option.kind,
-                                 "for": [target] if (target := target_record(remedy.target)) else [],
-                                 **({"made": True} if remedy.made is not None else {}),
-                                 **({"mandatory": True} if remedy.mandatory else {})}
-                                for remedy, item in outcome.choices],
-                    "after": _side_score(outcome.effect.score_after),
-                    "meaning": outcome.effect.meaning,
-                    **({"needs": outcome.effect.needs} if outcome.effect.needs else {}),
-                }
-                for outcome in score.outcomes
-            ],
+            "outcomes": outcome_records(score),
             **({"more": score.more} if score.more else {}),
             **({"honours": [{"side": str(side), "held": held, "points": points, "text": text}
                             for side, held, points, text in claimable_words(decision.rulebook.code,
@@ -178,17 +166,36 @@ def ruling_record(decision: "Decision", questions: bool = True) -> dict[str, Any
     }
 
 
+def outcome_records(score: "Score") -> list[dict[str, Any]]:
+    """The final scores, one for each combination of the choices still open."""
+    return [
+        {
+            "choices": [{"law": remedy.law.id, "option": item.option.kind,
+                         "for": [target] if (target := target_record(remedy.target)) else [],
+                         **({"made": True} if remedy.made is not None else {}),
+                         **({"mandatory": True} if remedy.mandatory else {})}
+                        for remedy, item in outcome.choices],
+            "after": _side_score(outcome.effect.score_after),
+            "meaning": outcome.effect.meaning,
+            **({"needs": outcome.effect.needs} if outcome.effect.needs else {}),
+        }
+        for outcome in score.outcomes
+    ]
+
+
 def _unknown_records(decision: "Decision") -> list[dict[str, Any]]:
     if not decision.unknown:
         return []
     if decision.questions is None:
         raise ValueError("this ruling's open questions were not worked out (rule_loaded(questions=False))")
 
-    def answer(laws, lost) -> dict[str, Any]:
-        return {"laws": [law.id for law in laws], **({"not": [law.id for law in lost]} if lost else {})}
+    def answer(laws, lost, score) -> dict[str, Any]:
+        return {"laws": [law.id for law in laws], **({"not": [law.id for law in lost]} if lost else {}),
+                **({"score": outcome_records(score)} if score is not None else {})}
 
-    return [{"id": item.id, "question": item.question, "if_so": answer(item.if_so, item.if_so_not),
-             "otherwise": answer(item.otherwise, item.otherwise_not),
+    return [{"id": item.id, "question": item.question,
+             "if_so": answer(item.if_so, item.if_so_not, item.if_so_score),
+             "otherwise": answer(item.otherwise, item.otherwise_not, item.otherwise_score),
              **({"together_with": list(item.together)} if item.together else {}),
              "changes_ruling": item.changes}
             for item in decision.questions]

@@ -134,7 +134,8 @@ def claimable_words(code: str, claimable: dict[Side, int]) -> list[tuple[Side, i
         else:
             points = None
             text = (f"{side} hold {count} honours and have not claimed them; they may until the trump card of the "
-                    "next deal is turned up (law 18). This code gives them no value, so no score counts them.")
+                    "next deal is turned up (law 18). What they count is not in the laws in hand, so no score "
+                    "counts them.")
         said.append((side, held, points, text))
     return said
 
@@ -206,6 +207,9 @@ class HandRules(Struct, frozen=True):
     """Sides that cannot score honours by this hand (Short Whist 4 and 6)."""
     honours_claimed: frozenset[Side] | None = None
     """Sides whose standing claims count as a claim of honours (Short Whist 7); None: read from the table."""
+    honours_against: frozenset[Side] = frozenset()
+    """Sides that scored honours not having them, to be scored against them (Long Whist 18): the points they
+    scored are not in the record, so the score after the hand needs them."""
 
 
 def hand_score(code: str, game: Game, table: Table, rules: HandRules = HandRules(),
@@ -265,6 +269,10 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
             moved = min(number, taken[penalty.offenders])
             taken = {penalty.to: taken[penalty.to] + moved, penalty.offenders: taken[penalty.offenders] - moved}
     _cap(after, before, rules.capped, game)
+    if not void and rules.honours_against:
+        sides = " and ".join(str(side) for side in sorted(rules.honours_against, key=str))
+        return Effect(None, None, f"the points {sides} scored for honours they did not hold, to be scored "
+                                  "against them")
     if not void:
         if taken is None:
             if not table.tricks and not any(p.kind in SCORE_KINDS for p in penalties):
