@@ -45,7 +45,8 @@ from adjudicate.lawbook.games import Game
 from adjudicate.lawbook.builtin import builtin_codes, builtin_rulebook
 from adjudicate.lawbook.reader import _LAW_FIELDS, _Reader
 from adjudicate.lawbook.rulebook import Law, Rulebook, SourceFile, sources_of, with_sources
-from adjudicate.lawbook.sources import SUFFIXES, Boundary, boundary_for, named_file
+from adjudicate.lawbook.sources import (SUFFIXES, Boundary, Named, boundary_for, named_again, named_count, named_file,
+                                        named_since)
 from adjudicate.record.yamlsource import Node, read_yaml, read_yaml_source
 
 TOP_KEYS = frozenset({"house", "name", "source", "varies", "parameters", "changes", "note"})
@@ -399,11 +400,15 @@ def _applied(path: str, boundary: Boundary | None) -> Rulebook:
         key: tuple | None = (real, info.st_dev, info.st_ino, info.st_mtime_ns, info.st_size, boundary)
     except (OSError, ValueError):
         key = None  # loading it reports the problem
-    rulebook = _APPLIED.get(key) if key is not None else None
-    if rulebook is None:
+    kept = _APPLIED.get(key) if key is not None else None
+    if kept is None:
+        mark = named_count()
         rulebook = apply_house(load_house(path, named=boundary is not None), 0, boundary)
         if key is not None:
-            _APPLIED.put(key, rulebook)
+            _APPLIED.put(key, (rulebook, named_since(mark)))
+    else:
+        rulebook, named = kept
+        named_again(named)
     return _named(rulebook, path)
 
 
@@ -418,20 +423,22 @@ def _named(rulebook: Rulebook, path: str) -> Rulebook:
 
 
 class Applied:
-    """House rulebooks already applied in this process, the least recently used dropped past `size`."""
+    """House rulebooks already applied in this process, the least recently used dropped past `size`; each with
+    the files its house file named (`varies:`), recorded again for check's result cache when it is used
+    (`adjudicate.lawbook.sources.named_again`)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.items: OrderedDict[tuple, Rulebook] = OrderedDict()
+        self.items: OrderedDict[tuple, tuple[Rulebook, tuple[Named, ...]]] = OrderedDict()
 
-    def get(self, key: tuple) -> Rulebook | None:
-        rulebook = self.items.get(key)
-        if rulebook is not None:
+    def get(self, key: tuple) -> tuple[Rulebook, tuple[Named, ...]] | None:
+        kept = self.items.get(key)
+        if kept is not None:
             self.items.move_to_end(key)
-        return rulebook
+        return kept
 
-    def put(self, key: tuple, rulebook: Rulebook) -> None:
-        self.items[key] = rulebook
+    def put(self, key: tuple, kept: tuple[Rulebook, tuple[Named, ...]]) -> None:
+        self.items[key] = kept
         self.items.move_to_end(key)
         while len(self.items) > self.size:
             self.items.popitem(last=False)
