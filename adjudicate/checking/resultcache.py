@@ -202,18 +202,15 @@ class ResultCache:
         if kept is not None:
             return kept
         from adjudicate.errors import InputError
-        from adjudicate.lawbook.sources import record_named
+        from adjudicate.lawbook.sources import recording_named
         from adjudicate.record.yamlsource import decode_source
 
         try:
             text = decode_source(data, path)
         except InputError:
             return compute(None)
-        record_named(True)
-        try:
+        with recording_named() as named:
             result = compute(text)
-        finally:
-            named = record_named(False)
         if result.cause not in _NOT_KEPT:
             self._store(name, key, tuple((joined, real, _state(joined, passed)) for joined, real, passed in named),
                         result)

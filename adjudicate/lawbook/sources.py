@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import os
 import stat
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from msgspec import Struct
 
@@ -141,31 +142,29 @@ def named_file(written: str, named_in: str, pos: Pos, key: str, boundary: Bounda
     return shown if os.path.realpath(shown) == real else real
 
 
-# --- the files named, recorded for check's result cache (adjudicate/checking/resultcache.py) -----------
+# --- the files named, recorded for check's result cache (adjudicate/checking/resultcache.py) and for the
+# houses a process keeps applied (adjudicate/lawbook/house.py) ------------------------------------------
 
 Named = tuple[str, str, bool]
 """A file named: the path as joined, its real path, and whether it passed every check above (and so was read)."""
 
 _NAMED: list[Named] | None = None
-"""While recording (`record_named`): each file named by a scenario, or by a house file it names."""
+"""While recording (`recording_named`): each file named by a scenario, or by a house file it names."""
 
 
-def record_named(on: bool) -> list[Named]:
-    """Start recording the files named (on), or stop and return those recorded since the start."""
+@contextmanager
+def recording_named() -> Iterator[list[Named]]:
+    """Record the files named inside the `with` into the list given; an outer recording gets them too."""
     global _NAMED
-    recorded = _NAMED or []
-    _NAMED = [] if on else None
-    return recorded
-
-
-def named_count() -> int:
-    """How many files have been recorded so far (a mark for `named_since`)."""
-    return len(_NAMED) if _NAMED is not None else 0
-
-
-def named_since(mark: int) -> tuple[Named, ...]:
-    """The files recorded since `mark`, when recording; else nothing."""
-    return tuple(_NAMED[mark:]) if _NAMED is not None else ()
+    outer = _NAMED
+    recorded: list[Named] = []
+    _NAMED = recorded
+    try:
+        yield recorded
+    finally:
+        _NAMED = outer
+        if outer is not None:
+            outer.extend(recorded)
 
 
 def named_again(files: Iterable[Named]) -> None:
