@@ -149,3 +149,58 @@ def test_a_scenario_may_name_a_rulebook_file(tmp_path):
         result = runner.invoke(app, [command, "-f", "json", str(scenario)])
         assert result.exit_code == 0, result.output
         assert json.loads(result.stdout)[0]["trump"] == "H"
+
+
+# --- holdings kept as the log is replayed (issue 22) ------------------------------------------------------
+
+
+def test_each_plays_holding_is_what_the_record_shows_he_held_then():
+    """The replay walks each player's holding forward (`HeldWalk`); it is `held_at` worked out anew, every play of
+    every shipped scenario."""
+    from adjudicate.errors import AdjudicateError
+    from adjudicate.lawbook.ruled_by import code_rulebook
+    from adjudicate.record.scenario import load_scenario
+
+    root = Path(__file__).resolve().parent.parent / "scenarios"
+    plays = 0
+    for path in sorted(root.rglob("*.yaml")):
+        if "house" in path.relative_to(root).parts[:-1]:
+            continue
+        try:
+            scenario = load_scenario(str(path))
+            table = replay(scenario, code_rulebook(scenario).game)
+        except AdjudicateError:  # a scenario that does not load or replay (its expect says so) has no plays
+            continue
+        for trick in [*table.tricks, *table.false_starts]:
+            for play in trick.plays:
+                if play.holding is None:
+                    continue
+                assert play.holding == table.holdings[play.seat].held_at(play.entry, table.game.hand_size), (path, play)
+                plays += 1
+    assert plays > 3_000
+
+
+def test_a_walked_holding_is_held_at_for_any_record():
+    """Any record of comings and goings (cards taken in more than once, returned, gone before they came), any
+    entries asked for in order or not."""
+    from hypothesis import given, strategies as st
+
+    from adjudicate.play.table import SeatRecord
+    from adjudicate.record.cards import parse_card
+    from adjudicate.record.seats import Seat
+
+    cards = [parse_card(text) for text in ("AS", "KS", "QH", "JD", "TC", "9C")]
+    card = st.sampled_from(cards)
+    entry = st.integers(1, 30)
+
+    @given(st.sets(card), st.lists(st.tuples(entry, card)),
+           st.lists(st.tuples(entry, card, st.sampled_from(["played", "discarded", "returned"]))),
+           st.lists(entry, max_size=12), st.booleans())
+    def holds(dealt, acquired, gone, asked, ordered):
+        record = SeatRecord(Seat("N"), set(dealt) | {c for _, c in acquired}, False, len(dealt), list(acquired),
+                            list(gone))
+        walk = record.walk(5)
+        for at in sorted(asked) if ordered else asked:
+            assert walk.at(at) == record.held_at(at, 5)
+
+    holds()
