@@ -137,6 +137,9 @@ def test_a_changed_file_is_ruled_anew(folder: Path, project: Path, ruled: list[s
     report = api.check(str(path), cache=True)
     assert len(ruled) == 2 and report.exit_code == 1
     assert "expect.score" in report.to_text()
+    # A failed expectation's values (a score by side) come back from the entry as they were made.
+    assert reports([str(path)], cache=True) == reports([str(path)])
+    assert len(ruled) == 3
 
 
 def test_a_changed_house_file_it_names_is_ruled_anew(folder: Path, project: Path, ruled: list[str]):
