@@ -107,10 +107,10 @@ class _Replay(_Deal, _Making, _Tricks):
     def annotate(self, table: Table) -> None:
         hand_size = self.game.hand_size
         suit_of = self.trumps.suit_of
-        walks = {seat: record.walk(hand_size) for seat, record in self.records.items()}
         for trick in self.tricks:
             for play in trick.plays:
-                holding = walks[play.seat].at(play.entry)
+                record = self.records[play.seat]
+                holding = record.held_at(play.entry, hand_size)
                 play.holding = holding
                 led = play.led
                 if led is None:

@@ -79,42 +79,20 @@ class Trick(Struct):
 
     @property
     def active(self) -> list[Play]:
-        """The cards that stand in the trick (not to be changed: it may be `plays` itself). Kept as the trick is
-        played (`add`, `withdraw`), not worked out at each call."""
-        standing = self._standing
-        if standing is None:
-            plays = self.plays
-            standing = plays if all(play.withdrawn_at is None for play in plays) else \
-                [play for play in plays if play.withdrawn_at is None]
-            self._standing = standing
-        return standing
+        """The cards that stand in the trick (not to be changed: it may be `plays` itself)."""
+        plays = self.plays
+        for play in plays:
+            if play.withdrawn_at is not None:
+                return [play for play in plays if play.withdrawn_at is None]
+        return plays
 
     @property
     def complete(self) -> bool:
         """Every player in the hand has a card in it (two cards from one player do not make up for a third's)."""
-        seats = self._seats
-        if seats is None or seats[0] is not self.out:
-            out = self.out
-            seats = self._seats = (out, len({play.seat for play in self.active if play.seat is not out}))
-        return seats[1] >= self.size
-
-    def add(self, play: Play) -> None:
-        """A card played to the trick."""
-        self.plays.append(play)
-        self._standing = self._seats = None
-
-    def withdraw(self, play: Play, entry: int) -> None:
-        """A card of the trick taken back at log entry `entry` (corrected, or withdrawn after a false lead)."""
-        play.withdrawn_at = entry
-        self._standing = self._seats = None
+        return len({play.seat for play in self.active if play.seat is not self.out}) >= self.size
 
     out: Seat | None = None
     """The lone player's partner, whose card (if he plays one, law 100) does not win the trick."""
-
-    _standing: list[Play] | None = None
-    """`active`, once worked out since the last card was added or withdrawn."""
-    _seats: tuple[Seat | None, int] | None = None
-    """For `complete`: the lone player's partner, and how many other players have a card standing in it."""
 
     @property
     def led(self) -> Suit | None:
@@ -268,58 +246,3 @@ class SeatRecord(Struct):
         known_total = len(self.dealt)
         unknown = max(0, total - known_total)
         return Knowledge(frozenset(held), unknown)
-
-    def walk(self, hand_size: int) -> "HeldWalk":
-        """What he held, walked forward through the log: `held_at` for entries in order, each step only the cards
-        that came and went since the last (the replay's record is complete: no card is added to it after)."""
-        return HeldWalk(self, hand_size)
-
-
-class HeldWalk:
-    """`SeatRecord.held_at` kept up to date as the entry asked for moves on, rather than worked out anew each time.
-
-    The same answer as `held_at` for each entry: a card he took into his hand (`acquired`) counts from the entry
-    after the last time he took it; after that, the last of the cards' comings and goings before the entry (in the
-    order of `gone`, by entry) decides. An entry earlier than the last one asked for is worked out anew."""
-
-    def __init__(self, record: SeatRecord, hand_size: int):
-        self.record, self.hand_size = record, hand_size
-        taken: dict[Card, int] = {}
-        for when, card in record.acquired:
-            taken[card] = max(when, taken.get(card, when))
-        self.held = set(record.dealt).difference(taken)
-        self.taken = sorted(((when, card) for card, when in taken.items() if card in record.dealt), key=_first)
-        self.gone = sorted(record.gone, key=_first)
-        self.moved: set[Card] = set()
-        """Cards some coming or going has decided."""
-        self.next_taken = self.next_gone = 0
-        self.entry = 0
-        self.unknown = max(0, record.total_cards(hand_size) - len(record.dealt))
-        self.last: Knowledge | None = None
-
-    def at(self, entry: int) -> Knowledge:
-        """What he held just before log entry `entry`."""
-        if entry < self.entry:
-            return self.record.held_at(entry, self.hand_size)
-        self.entry = entry
-        changed = False
-        taken, held, moved = self.taken, self.held, self.moved
-        while self.next_taken < len(taken) and taken[self.next_taken][0] < entry:
-            card = taken[self.next_taken][1]
-            self.next_taken += 1
-            if card not in moved:
-                held.add(card)
-                changed = True
-        gone = self.gone
-        while self.next_gone < len(gone) and gone[self.next_gone][0] < entry:
-            _, card, how = gone[self.next_gone]
-            self.next_gone += 1
-            moved.add(card)
-            if how == "returned":
-                held.add(card)
-            else:
-                held.discard(card)
-            changed = True
-        if changed or self.last is None:
-            self.last = Knowledge(frozenset(held), self.unknown)
-        return self.last

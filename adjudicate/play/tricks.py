@@ -121,7 +121,7 @@ class _Tricks(_State):
         if not trick.active:
             trick.leader = seat
             trick._led = self.trumps.suit_of(card) if self.trumps.suit or not self.euchre else card.suit
-        trick.add(play)
+        trick.plays.append(play)
         record = self.records[seat]
         record.gone.append((entry.number, card, "played"))
         self.played[card] = entry.number
@@ -146,7 +146,7 @@ class _Tricks(_State):
         if trick is None or old is None:
             self.play(entry)
             return
-        trick.withdraw(old, entry.number)
+        old.withdrawn_at = entry.number
         record = self.records[seat]
         record.gone.append((entry.number, old.card, "returned"))
         self.played.pop(old.card, None)
@@ -157,7 +157,7 @@ class _Tricks(_State):
             self.problem(entry.pos, f"{seat} plays {card}, but {card} was already played (log entry {self.played[card]})")
             return
         play = Play(seat, card, entry.number, trick.number, old.due, old.led)
-        trick.add(play)
+        trick.plays.append(play)
         if trick.active and trick.active[0] is play:
             trick.leader = seat
             trick._led = self.trumps.suit_of(card)
@@ -173,7 +173,7 @@ class _Tricks(_State):
         old = trick.played_by(seat) if trick else None
         if trick is None or old is None:
             return
-        trick.withdraw(old, entry.number)
+        old.withdrawn_at = entry.number
         self.records[seat].gone.append((entry.number, old.card, "returned"))
         self.played.pop(old.card, None)
         if not trick.active:
