@@ -242,7 +242,11 @@ class ResultCache:
         from adjudicate.lawbook.cachefiles import write_cache_file
 
         kept = msgspec.structs.replace(result, seconds=0.0, stream=False)
-        if write_cache_file(name, MAGIC, msgspec.msgpack.encode(_Entry(key, named, kept)), prefix=".result-"):
+        try:
+            payload = msgspec.msgpack.encode(_Entry(key, named, kept))
+        except (UnicodeEncodeError, msgspec.EncodeError, TypeError, OverflowError):
+            return  # a file name that is no text (undecodable bytes), a value msgpack cannot hold: not kept
+        if write_cache_file(name, MAGIC, payload, prefix=".result-"):
             self.written = True
 
     def prune(self, limit: int = MAX_ENTRIES) -> None:
