@@ -171,6 +171,8 @@ class ResultCache:
         self.key = _digest(install_key(), _bytes(repr(house)), _house_state(house), b"conditions" if conditions else b"",
                            _bytes(os.environ.get(ALLOW_ENV, "")), _bytes(os.getcwd()))
         self.written = False
+        self.boundaries: dict[str, bytes] = {}
+        """The boundary of the files in each folder, in this run (`entry_name`)."""
 
     @classmethod
     def open(cls, house: str | None, conditions: bool = False) -> "ResultCache | None":
@@ -184,7 +186,15 @@ class ResultCache:
         """The key of the file at `path` holding `data`, and the name of its entry."""
         from adjudicate.lawbook.sources import boundary_for
 
-        key = _digest(self.key, _bytes(path), _bytes(repr(boundary_for(path))), data)
+        # The boundary is its folder's (`boundary_for` resolves the file's real path, link by link, in Python):
+        # worked out once a folder in a run, for each file that is no link.
+        folder = os.path.dirname(path)
+        boundary = None if os.path.islink(path) else self.boundaries.get(folder)
+        if boundary is None:
+            boundary = _bytes(repr(boundary_for(path)))
+            if not os.path.islink(path):
+                self.boundaries[folder] = boundary
+        key = _digest(self.key, _bytes(path), boundary, data)
         return key, os.path.join(self.folder, key.hex() + SUFFIX)
 
     def check(self, path: str, compute: Callable[[str | None], FileResult]) -> FileResult:

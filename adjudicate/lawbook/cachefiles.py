@@ -53,10 +53,12 @@ def read_cache_file(path: str, magic: bytes) -> memoryview | None:
     except OSError:
         return None
     try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
             return None
-        with os.fdopen(handle, "rb", closefd=False) as stream:
-            blob = stream.read(MAX_CACHE_BYTES + 1)
+        # Asking for the file's own size (and a byte more), not the limit: a buffered read of 8 MB has the OS
+        # map and unmap 8 MB for each kilobyte entry (a third of a cached `check`'s time per file).
+        blob = os.read(handle, min(info.st_size, MAX_CACHE_BYTES) + 1)
     except OSError:
         return None
     finally:
