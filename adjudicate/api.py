@@ -868,7 +868,7 @@ class CheckReport(Struct, frozen=True):
 
 def check(paths: "str | os.PathLike[str] | IO[bytes] | Iterable[str | os.PathLike[str] | IO[bytes]]", *,
           house: str | None = None, jobs: int | None = 1, shard: "str | tuple[int, int] | None" = None,
-          coverage: bool = False) -> CheckReport:
+          coverage: bool = False, cache: bool = False) -> CheckReport:
     """Check scenario files against their `expect` blocks, as `adjudicate check` does.
 
     `paths`: files, and folders searched for *.yaml and *.yml (house/ folders skipped); one path or
@@ -879,7 +879,9 @@ def check(paths: "str | os.PathLike[str] | IO[bytes] | Iterable[str | os.PathLik
     that cannot be checked is a result (invalid), not an exception; a `shard` that is not K/N raises
     `AdjudicateError`. `coverage`: also evaluate every law's condition atom by atom over each hand, so that
     the report's `coverage()` says which atoms no pair of scenarios shows deciding (`check --coverage`;
-    it costs a little more time per file, so a plain check does not).
+    it costs a little more time per file, so a plain check does not). `cache`: keep each file's result in the
+    cache folder and use it again while nothing it depends on has changed, as `adjudicate check` does
+    (`adjudicate.checking.resultcache`; off all the same with ADJUDICATE_NO_CACHE=1): the report is the same.
     """
     import time
 
@@ -907,8 +909,13 @@ def check(paths: "str | os.PathLike[str] | IO[bytes] | Iterable[str | os.PathLik
         if chosen[0] != 1:
             streams = []
     read = [checking.check_stream(stream, house, _stream_name(stream), coverage) for stream in streams]
+    kept = None
+    if cache and files:
+        from adjudicate.checking.resultcache import ResultCache
+
+        kept = ResultCache.open(house, coverage)
     results = list(collection.problems) + read + checking.check_files(
-        files, jobs=checking.default_jobs() if jobs is None else jobs, house=house, conditions=coverage)
+        files, jobs=checking.default_jobs() if jobs is None else jobs, house=house, conditions=coverage, cache=kept)
     return CheckReport(tuple(results), collection.skipped, checking.summarise(results, len(collection.skipped)),
                        time.perf_counter() - started)
 

@@ -97,3 +97,21 @@ def test_the_standard_input_examples_name_real_commands():
         assert used and used.group(1) in {"rule", "replay", "check"}
         help_text = " ".join(runner.invoke(app, [used.group(1), "--help"]).stdout.split())  # however it wraps
         assert "standard input" in help_text
+
+
+def test_the_result_cache_recipe_keys_the_cache_on_the_version_and_the_lockfile():
+    from adjudicate.version import __version__
+
+    (block,) = blocks(section("The result cache"), "yaml")
+    steps = yaml.safe_load(block)
+    (cache,) = [step for step in steps if step.get("uses", "").startswith("actions/cache@")]
+    (version,) = [step for step in steps if step.get("id") == "adjudicate"]
+    key = cache["with"]["key"]
+    assert "hashFiles('requirements.lock')" in key and "steps.adjudicate.outputs.version" in key
+    assert cache["with"]["restore-keys"] == key.rsplit("${{ github.sha }}", 1)[0]
+    assert cache["with"]["path"] == "~/.cache/adjudicate"
+    # The step's command takes the version from what `adjudicate --version` prints.
+    assert "adjudicate --version | cut -d' ' -f2" in version["run"]
+    printed = runner.invoke(app, ["--version"]).stdout.strip()
+    assert printed.split(" ")[1] == __version__
+    assert steps.index(version) < steps.index(cache)

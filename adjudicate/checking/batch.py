@@ -21,7 +21,7 @@ import os
 import stat
 import sys
 import time
-from typing import IO, TYPE_CHECKING, Any, Iterable, Sequence
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence
 
 from msgspec import Struct
 
@@ -358,12 +358,28 @@ def _unreadable(path: str, error: InputError) -> FileResult:
     return FileResult(path, INVALID, findings or (Finding(path, 0, 0, str(error)),))
 
 
-def check_file(path: str, house: str | None = None, conditions: bool = False) -> FileResult:
+class ResultStore(Protocol):
+    """Where results are kept between runs (`adjudicate.checking.resultcache.ResultCache`)."""
+
+    written: bool
+    """Some result was kept by this process."""
+
+    def check(self, path: str, compute: Callable[[str | None], FileResult]) -> FileResult: ...
+
+    def prune(self) -> None: ...
+
+
+def check_file(path: str, house: str | None = None, conditions: bool = False,
+               cache: ResultStore | None = None) -> FileResult:
     """Load, replay and rule one scenario file and compare the ruling with its `expect` block.
 
-    `conditions`: also evaluate every law's condition atom by atom over the hand, for the coverage."""
+    `conditions`: also evaluate every law's condition atom by atom over the hand, for the coverage. `cache`:
+    the result kept from an earlier run while nothing it depends on has changed (and this one kept)."""
     started = time.perf_counter()
-    result = _budgeted(path, None, house, conditions)
+    if cache is None:
+        result = _budgeted(path, None, house, conditions)
+    else:
+        result = cache.check(path, lambda text: _budgeted(path, text, house, conditions))
     return _timed(result, started)
 
 
@@ -453,8 +469,11 @@ def _check(path: str, text: str | None, house: str | None, conditions: bool = Fa
                       tuple(expect.exclude), True, opened, shown, conditions=values)
 
 
-def _check_chunk(chunk: Sequence[str], house: str | None, conditions: bool = False) -> list[FileResult]:
-    return [check_file(path, house, conditions) for path in chunk]
+def _check_chunk(chunk: Sequence[str], house: str | None, conditions: bool = False,
+                 cache: ResultStore | None = None) -> tuple[list[FileResult], bool]:
+    """The chunk's results, and whether some were kept in `cache` (by this process: a worker's copy of it)."""
+    results = [check_file(path, house, conditions, cache) for path in chunk]
+    return results, cache is not None and cache.written
 
 
 def _mismatch_findings(mismatches) -> tuple[Finding, ...]:
@@ -514,10 +533,11 @@ def plan_processes(files: int, jobs: int) -> int:
 
 
 def check_files(files: Sequence[str], jobs: int = 1, house: str | None = None,
-                conditions: bool = False) -> list[FileResult]:
+                conditions: bool = False, cache: ResultStore | None = None) -> list[FileResult]:
     """Check every file, in `jobs` processes at most; the results come back in the files' order.
 
     `conditions`: also evaluate every law's condition atom by atom (`check --coverage`; `check_file`).
+    `cache`: results kept and used again (`check_file`); pruned at the end when some were kept.
 
     Worker processes die with this one (`_worker_start`), and end at once when it is interrupted
     (Ctrl-C, or SIGTERM as `adjudicate.errors.Terminated`): the interruption is raised again once
@@ -527,7 +547,16 @@ def check_files(files: Sequence[str], jobs: int = 1, house: str | None = None,
     """
     workers = plan_processes(len(files), jobs)
     if workers == 0:
-        return _check_chunk(files, house, conditions)
+        results, written = _check_chunk(files, house, conditions, cache)
+    else:
+        results, written = _check_in_workers(files, workers, house, conditions, cache)
+    if cache is not None and written:
+        cache.prune()
+    return results
+
+
+def _check_in_workers(files: Sequence[str], workers: int, house: str | None, conditions: bool,
+                      cache: ResultStore | None) -> tuple[list[FileResult], bool]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -539,20 +568,23 @@ def check_files(files: Sequence[str], jobs: int = 1, house: str | None = None,
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     results: list[FileResult] = []
+    written = False
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start,
                                initargs=(os.getpid(),))
     try:
-        futures = [pool.submit(_check_chunk, chunk, house, conditions) for chunk in chunks]
+        futures = [pool.submit(_check_chunk, chunk, house, conditions, cache) for chunk in chunks]
         for chunk, future in zip(chunks, futures):
             try:
-                results.extend(future.result())
+                done, kept = future.result()
+                results.extend(done)
+                written = written or kept
             except Exception as error:  # noqa: BLE001 - BrokenProcessPool: a worker died; report, don't lose the rest
                 results.extend(_not_checked(chunk, error))
     except BaseException:  # KeyboardInterrupt, Terminated: end the workers now, not when they finish
         _stop_workers(pool)
         raise
     pool.shutdown(wait=True)
-    return results
+    return results, written
 
 
 def _worker_start(parent: int) -> None:

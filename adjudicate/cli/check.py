@@ -49,6 +49,9 @@ def check_command(
     house: Annotated[Optional[str], typer.Option(
         "--house", metavar="FILE", help="Rule every file under this house-rules variant (a file or a built-in id).",
         show_default=False)] = None,
+    no_cache: Annotated[bool, typer.Option(
+        "--no-cache", help="Check every file anew: neither use nor keep results (also ADJUDICATE_NO_CACHE=1).")
+    ] = False,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Text format: only the summary, and nothing at all when every file passes.")] = False,
     verbose: Annotated[bool, typer.Option(
@@ -68,7 +71,8 @@ def check_command(
     if quiet and verbose:
         fail(api.AdjudicateError("--quiet and --verbose cannot be given together"))
     sources = scenario_sources(paths)
-    report = guarded(lambda: api.check(sources, house=house, jobs=jobs, shard=shard, coverage=coverage))
+    report = guarded(lambda: api.check(sources, house=house, jobs=jobs, shard=shard, coverage=coverage,
+                                       cache=not no_cache))
     if format is CheckFormat.json:
         echo(dump_json(report.to_json(coverage)))
     elif format is CheckFormat.jsonl:

@@ -1,5 +1,5 @@
-"""A cache of the built-in rulebooks, parsed, and the one reader and atomic writer of cache files (the law
-search's index uses them too).
+"""A cache of the built-in rulebooks, parsed. Its files are read and written by `adjudicate.lawbook.cachefiles`,
+as the law search's index and check's result cache are.
 """
 
 from __future__ import annotations
@@ -9,7 +9,10 @@ import re
 
 from msgspec import Struct
 
+from adjudicate.lawbook.cachefiles import cache_dir, read_cache_file, write_cache_file
 from adjudicate.lawbook.rulebook import Rulebook
+
+__all__ = ["cache_dir", "cached_rulebook", "read_cache_file", "remove_stale", "store_rulebook", "write_cache_file"]
 
 
 # --- a cache of the built-in rulebooks, parsed ------------------------------------
@@ -35,7 +38,6 @@ _CACHED_CLASSES = ("lawbook/rulebook.py", "lawbook/reader.py", "lawbook/conditio
 """The modules whose records a cache file holds, and the reader that made them, relative to the package's folder."""
 _CACHE_MAGIC = b"adjudicate rulebook cache, msgpack 1\n"
 _CACHE_SUFFIX = ".msgpack"
-_MAX_CACHE_BYTES = 8 * 1024 * 1024
 
 
 class _CacheEntry(Struct, frozen=True):
@@ -46,31 +48,6 @@ class _CacheEntry(Struct, frozen=True):
     offsets: tuple[int, ...]
     """Where each law's record starts in the shipped file (its `id:`), for checking the texts."""
     rulebook: Rulebook
-
-
-def cache_dir() -> str | None:
-    """Where the parsed built-in rulebooks are kept, the platform's way; None when turned off.
-
-    ADJUDICATE_CACHE_DIR if set; else on Windows %LOCALAPPDATA%\\adjudicate\\Cache; else
-    $XDG_CACHE_HOME/adjudicate (when set to an absolute path, as the XDG spec asks); else
-    ~/Library/Caches/adjudicate on macOS and ~/.cache/adjudicate elsewhere.
-    """
-    import sys
-
-    if os.environ.get("ADJUDICATE_NO_CACHE"):
-        return None
-    if os.environ.get("ADJUDICATE_CACHE_DIR"):
-        return os.environ["ADJUDICATE_CACHE_DIR"]
-    home = os.path.expanduser("~")
-    if sys.platform == "win32":
-        return os.path.join(os.environ.get("LOCALAPPDATA") or os.path.join(home, "AppData", "Local"),
-                            "adjudicate", "Cache")
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if os.path.isabs(xdg):
-        return os.path.join(xdg, "adjudicate")
-    if sys.platform == "darwin":
-        return os.path.join(home, "Library", "Caches", "adjudicate")
-    return os.path.join(home, ".cache", "adjudicate")
 
 
 # Checksums are zlib's CRC-32, not SHA-256: `hashlib` costs 2 ms to import, as much as the whole load, and
@@ -169,64 +146,6 @@ def remove_stale(folder: str, mine: str, keep: str) -> None:
                 os.remove(full)
         except OSError:
             pass
-
-
-def read_cache_file(path: str, magic: bytes) -> memoryview | None:
-    """A cache file's payload, if the file is there, no larger than _MAX_CACHE_BYTES, begins with `magic`
-    and its checksum holds; None otherwise (a cache miss, never an error)."""
-    import zlib
-
-    import stat
-
-    try:
-        # Opened without blocking (a named pipe where a cache file belongs, restored from elsewhere, would
-        # otherwise wait for a writer for ever), and read only if it is a regular file.
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
-                         | getattr(os, "O_BINARY", 0))
-    except OSError:
-        return None
-    try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            return None
-        with os.fdopen(handle, "rb", closefd=False) as stream:
-            blob = stream.read(_MAX_CACHE_BYTES + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(handle)
-    head = len(magic)
-    if len(blob) > _MAX_CACHE_BYTES or not blob.startswith(magic):
-        return None
-    payload = memoryview(blob)[head + 4:]
-    if zlib.crc32(payload).to_bytes(4, "big") != blob[head:head + 4]:
-        return None
-    return payload
-
-
-def write_cache_file(path: str, magic: bytes, payload: bytes, prefix: str) -> bool:
-    """Write a cache file atomically (a temporary file, named from `prefix`, renamed), `magic` and a checksum
-    before the payload; whether it was written. Nothing is left behind where the disk says no."""
-    import tempfile
-    import zlib
-
-    folder = os.path.dirname(path)
-    temporary = None
-    try:
-        os.makedirs(folder, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
-        with os.fdopen(handle, "wb") as out:
-            out.write(magic + zlib.crc32(payload).to_bytes(4, "big") + payload)
-        os.replace(temporary, path)
-        temporary = None
-        return True
-    except OSError:
-        return False  # no cache where the disk says no
-    finally:
-        if temporary is not None:
-            try:
-                os.remove(temporary)
-            except OSError:
-                pass
 
 
 def _record_offsets(rulebook: Rulebook, data: bytes) -> tuple[int, ...] | None:

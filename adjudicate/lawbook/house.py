@@ -32,7 +32,7 @@ import os
 import re
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import msgspec.structs
 from msgspec import Struct
@@ -45,7 +45,7 @@ from adjudicate.lawbook.games import Game
 from adjudicate.lawbook.builtin import builtin_codes, builtin_rulebook
 from adjudicate.lawbook.reader import _LAW_FIELDS, _Reader
 from adjudicate.lawbook.rulebook import Law, Rulebook, SourceFile, sources_of, with_sources
-from adjudicate.lawbook.sources import SUFFIXES, Boundary, boundary_for, named_file
+from adjudicate.lawbook.sources import SUFFIXES, Boundary, Named, boundary_for, named_again, named_file, recording_named
 from adjudicate.record.yamlsource import Node, read_yaml, read_yaml_source
 
 TOP_KEYS = frozenset({"house", "name", "source", "varies", "parameters", "changes", "note"})
@@ -399,12 +399,29 @@ def _applied(path: str, boundary: Boundary | None) -> Rulebook:
         key: tuple | None = (real, info.st_dev, info.st_ino, info.st_mtime_ns, info.st_size, boundary)
     except (OSError, ValueError):
         key = None  # loading it reports the problem
-    rulebook = _APPLIED.get(key) if key is not None else None
-    if rulebook is None:
-        rulebook = apply_house(load_house(path, named=boundary is not None), 0, boundary)
+    kept = _APPLIED.get(key) if key is not None else None
+    if kept is not None and kept[2] == _stamps(kept[1]):
+        rulebook, named, _ = kept
+        named_again(named)
+    else:
+        with recording_named() as recorded:
+            rulebook = apply_house(load_house(path, named=boundary is not None), 0, boundary)
         if key is not None:
-            _APPLIED.put(key, rulebook)
+            _APPLIED.put(key, (rulebook, tuple(recorded), _stamps(recorded)))
     return _named(rulebook, path)
+
+
+def _stamps(named: Iterable[Named]) -> tuple[tuple[int, int] | None, ...]:
+    """The stamps (time, size) of the files a house file named (`varies:`): a house kept applied is applied again
+    when one has changed since."""
+    stamps: list[tuple[int, int] | None] = []
+    for _, real, _ in named:
+        try:
+            info = os.stat(real)
+            stamps.append((info.st_mtime_ns, info.st_size))
+        except OSError:
+            stamps.append(None)
+    return tuple(stamps)
 
 
 def _named(rulebook: Rulebook, path: str) -> Rulebook:
@@ -417,21 +434,26 @@ def _named(rulebook: Rulebook, path: str) -> Rulebook:
     return with_sources(msgspec.structs.replace(rulebook, path=path), sources)
 
 
+Kept = tuple[Rulebook, tuple[Named, ...], tuple[tuple[int, int] | None, ...]]
+"""A house applied: its rulebook, the files its house file named (`varies:`, recorded again for check's result
+cache when it is used: `adjudicate.lawbook.sources.named_again`), and their stamps then (`_stamps`)."""
+
+
 class Applied:
     """House rulebooks already applied in this process, the least recently used dropped past `size`."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.items: OrderedDict[tuple, Rulebook] = OrderedDict()
+        self.items: OrderedDict[tuple, Kept] = OrderedDict()
 
-    def get(self, key: tuple) -> Rulebook | None:
-        rulebook = self.items.get(key)
-        if rulebook is not None:
+    def get(self, key: tuple) -> Kept | None:
+        kept = self.items.get(key)
+        if kept is not None:
             self.items.move_to_end(key)
-        return rulebook
+        return kept
 
-    def put(self, key: tuple, rulebook: Rulebook) -> None:
-        self.items[key] = rulebook
+    def put(self, key: tuple, kept: Kept) -> None:
+        self.items[key] = kept
         self.items.move_to_end(key)
         while len(self.items) > self.size:
             self.items.popitem(last=False)

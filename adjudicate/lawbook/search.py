@@ -27,7 +27,7 @@ from typing import Any, Iterable, Mapping
 from msgspec import Struct
 
 from adjudicate.errors import UsageError
-from adjudicate.lawbook.cache import read_cache_file, write_cache_file
+from adjudicate.lawbook.cachefiles import read_cache_file, write_cache_file
 from adjudicate.lawbook.rulebook import Law
 
 FIELD_WEIGHTS = {"title": 3.0, "section": 2.0, "text": 1.0, "notes": 1.0}

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import os
 import stat
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from msgspec import Struct
 
 from adjudicate.errors import InputError, Pos, Problem, ScenarioError, did_you_mean, quote
-from adjudicate.record.yamlsource import file_kind
 
 if TYPE_CHECKING:
     from adjudicate.lawbook.rulebook import Rulebook
@@ -116,6 +116,8 @@ def named_file(written: str, named_in: str, pos: Pos, key: str, boundary: Bounda
         raise refuse("is not a .yaml or .yml file's path")
     path = os.path.join(os.path.dirname(named_in), written)
     real = os.path.realpath(path)
+    if _NAMED is not None:
+        _NAMED.append((path, real, False))
     root = boundary.root_of(real)
     if root is None:
         naming = "the scenario" if error is ScenarioError else "the file"
@@ -128,9 +130,45 @@ def named_file(written: str, named_in: str, pos: Pos, key: str, boundary: Bounda
     except OSError:
         raise refuse(f"is not a file (looked for {path})") from None
     if not stat.S_ISREG(mode):
+        from adjudicate.record.yamlsource import file_kind
+
         raise refuse("is a folder, not a file" if stat.S_ISDIR(mode) else f"is {file_kind(mode)}, not a regular file; "
                                                                             "refused")
     # Named in messages as short as it can be (`rulebooks/x.yaml`, not `scenarios/euchre/../../rulebooks/x.yaml`),
     # so long as the shorter path is the same file (`..` after a link is not where it seems).
     shown = os.path.normpath(path)
+    if _NAMED is not None:
+        _NAMED[-1] = (path, real, True)
     return shown if os.path.realpath(shown) == real else real
+
+
+# --- the files named, recorded for check's result cache (adjudicate/checking/resultcache.py) and for the
+# houses a process keeps applied (adjudicate/lawbook/house.py) ------------------------------------------
+
+Named = tuple[str, str, bool]
+"""A file named: the path as joined, its real path, and whether it passed every check above (and so was read)."""
+
+_NAMED: list[Named] | None = None
+"""While recording (`recording_named`): each file named by a scenario, or by a house file it names."""
+
+
+@contextmanager
+def recording_named() -> Iterator[list[Named]]:
+    """Record the files named inside the `with` into the list given; an outer recording gets them too."""
+    global _NAMED
+    outer = _NAMED
+    recorded: list[Named] = []
+    _NAMED = recorded
+    try:
+        yield recorded
+    finally:
+        _NAMED = outer
+        if outer is not None:
+            outer.extend(recorded)
+
+
+def named_again(files: Iterable[Named]) -> None:
+    """Record again the files a house file named when its rulebook was applied earlier in this process (kept
+    applied by `adjudicate.lawbook.house`): a scenario ruled under it depends on them all the same."""
+    if _NAMED is not None:
+        _NAMED.extend(files)

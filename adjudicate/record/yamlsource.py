@@ -496,6 +496,11 @@ def read_stream_source(stream: IO[bytes], name: str = STDIN) -> tuple[bytes, str
     return data, _decoded(data, name, stream=True)
 
 
+def decode_source(data: bytes, name: str) -> str:
+    """A file's text from its bytes, exactly as `read_source` decodes what it read (InputError where it refuses)."""
+    return _decoded(data, name)
+
+
 def _decoded(data: bytes, name: str, stream: bool = False) -> str:
     """The text of a file's (or a stream's) bytes: UTF-8, a byte order mark dropped; UTF-16 and -32, NUL bytes
     and bytes that are not UTF-8 refused at their line and column."""
