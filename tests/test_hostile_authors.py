@@ -393,16 +393,16 @@ def test_stale_cache_files_of_other_installs_are_removed_and_fresh_ones_kept(tmp
     cache = tmp_path / "cache"
     cache.mkdir()
     old, fresh = cache / "euchre-00000000-0123456789abcdef.msgpack", cache / "euchre-11111111-0123456789abcdef.msgpack"
-    other = cache / "notes.txt"  # not ours: never touched
-    for path in (old, fresh, other):
+    other, look_alike = cache / "notes.txt", cache / "notes.msgpack"  # not ours (not a name adjudicate writes)
+    for path in (old, fresh, other, look_alike):
         path.write_bytes(b"x")
     long_ago = os.stat(old).st_mtime - 31 * 86400
-    os.utime(old, (long_ago, long_ago))
-    os.utime(other, (long_ago, long_ago))
+    for path in (old, other, look_alike):
+        os.utime(path, (long_ago, long_ago))
     done = command("rule", "scenarios/euchre/revoke-established.yaml", env={"ADJUDICATE_CACHE_DIR": str(cache)})
     assert done.returncode == 0
     names = set(os.listdir(cache))
-    assert old.name not in names and fresh.name in names and other.name in names
+    assert old.name not in names and fresh.name in names and other.name in names and look_alike.name in names
     assert any(name.startswith("euchre-") and name not in (fresh.name,) for name in names)  # this install's own
 
 

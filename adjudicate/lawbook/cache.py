@@ -49,7 +49,14 @@ class _CacheEntry(Struct, frozen=True):
 
 
 def cache_dir() -> str | None:
-    """Where the parsed built-in rulebooks are kept, the platform's way; None when turned off.
+    """Where the parsed built-in rulebooks are kept (`cache_folder`); None when ADJUDICATE_NO_CACHE turns it off."""
+    if os.environ.get("ADJUDICATE_NO_CACHE"):
+        return None
+    return cache_folder()
+
+
+def cache_folder() -> str:
+    """The cache folder, the platform's way, whether or not the cache is turned off.
 
     ADJUDICATE_CACHE_DIR if set; else on Windows %LOCALAPPDATA%\\adjudicate\\Cache; else
     $XDG_CACHE_HOME/adjudicate (when set to an absolute path, as the XDG spec asks); else
@@ -57,8 +64,6 @@ def cache_dir() -> str | None:
     """
     import sys
 
-    if os.environ.get("ADJUDICATE_NO_CACHE"):
-        return None
     if os.environ.get("ADJUDICATE_CACHE_DIR"):
         return os.environ["ADJUDICATE_CACHE_DIR"]
     home = os.path.expanduser("~")
@@ -148,6 +153,14 @@ STALE_DAYS = 30
 environment, a CI job's fresh one): removed by the next install that writes the cache."""
 
 
+def is_cache_name(name: str) -> bool:
+    """Whether `name` is a file adjudicate writes in its cache folder: `CODE-INSTALL-KEY.msgpack` (a parsed
+    rulebook), `search-INSTALL.msgpack` (the search index), a temporary `.CODE-….tmp` or `.search-….tmp` being
+    written, or an earlier version's `CODE-KEY.pickle`. Nothing else there is touched."""
+    return re.fullmatch(r"[a-z][a-z-]*-[0-9a-f]{8}(?:-[0-9a-f]{16})?\.msgpack|\.[a-z][a-z-]*-[A-Za-z0-9_]+\.tmp"
+                        r"|[a-z][a-z-]*-[0-9a-f]{16}\.pickle", name) is not None
+
+
 def remove_stale(folder: str, mine: str, keep: str) -> None:
     """Remove this install's earlier cache files (named `mine`...) but `keep`, and any install's not used for
     STALE_DAYS (by its access time, or its modification time where the disk keeps no access time)."""
@@ -159,7 +172,7 @@ def remove_stale(folder: str, mine: str, keep: str) -> None:
     except OSError:
         return
     for name in names:
-        if name == keep or not (name.endswith(_CACHE_SUFFIX) or name.endswith(".tmp")):
+        if name == keep or not is_cache_name(name):
             continue
         full = os.path.join(folder, name)
         try:
@@ -169,6 +182,64 @@ def remove_stale(folder: str, mine: str, keep: str) -> None:
                 os.remove(full)
         except OSError:
             pass
+
+
+def cache_files(folder: str) -> list[tuple[str, int]] | None:
+    """(name, size) of each of adjudicate's files in `folder` (`is_cache_name`: a file, or a link, never what it
+    leads to; not a folder), sorted by name; None when there is no such folder."""
+    import stat
+
+    try:
+        names = os.listdir(folder)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    found = []
+    for name in sorted(names):
+        if not is_cache_name(name):
+            continue
+        try:
+            info = os.lstat(os.path.join(folder, name))
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode):
+            found.append((name, info.st_size if stat.S_ISREG(info.st_mode) else 0))
+    return found
+
+
+def clear_cache(folder: str) -> tuple[list[tuple[str, int]], list[tuple[str, str]]]:
+    """Remove adjudicate's files from `folder` (those `cache_files` lists: a link is removed, never followed;
+    a folder inside, or any other name, is left alone); (removed (name, size), failed (name, reason)).
+
+    The names are removed relative to the folder opened once (`dir_fd`), so a folder swapped for a link while
+    it is cleared cannot lead the removal elsewhere.
+    """
+    found = cache_files(folder)
+    if not found:
+        return [], []
+    removed: list[tuple[str, int]] = []
+    failed: list[tuple[str, str]] = []
+    handle = None
+    if os.unlink in os.supports_dir_fd and hasattr(os, "O_DIRECTORY"):
+        try:
+            handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError as error:
+            return [], [(folder, error.strerror or str(error))]
+    try:
+        for name, size in found:
+            try:
+                if handle is not None:
+                    os.unlink(name, dir_fd=handle)
+                else:
+                    os.unlink(os.path.join(folder, name))
+                removed.append((name, size))
+            except FileNotFoundError:
+                continue  # removed meanwhile (another run pruning)
+            except OSError as error:
+                failed.append((name, error.strerror or str(error)))
+    finally:
+        if handle is not None:
+            os.close(handle)
+    return removed, failed
 
 
 def read_cache_file(path: str, magic: bytes) -> memoryview | None:
