@@ -97,7 +97,7 @@ def _probe() -> str:
 
 def unprivileged_command(*args: object) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([*unprivileged(), sys.executable, "-m", "adjudicate", *map(str, args)],
-                          capture_output=True, cwd=ROOT, timeout=60)
+                          capture_output=True, cwd=ROOT, timeout=HANG)
 
 
 @pytest.fixture
@@ -406,7 +406,7 @@ def test_a_reader_leaving_mid_output_exits_141_and_loses_nothing_silently(unbuff
     assert process.stdout.read(10) == whole.stdout[:10]
     process.stdout.close()
     err = process.stderr.read()
-    assert (process.wait(timeout=60), err) == (141, b"")
+    assert (process.wait(timeout=HANG), err) == (141, b"")
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
@@ -422,7 +422,7 @@ def test_a_full_disk_is_one_line_and_exit_2(args):
 @pytest.mark.parametrize("args", EVERY_COMMAND[:3], ids=lambda args: " ".join(args))
 def test_a_closed_stdout_is_one_line_and_exit_2(args):
     line = " ".join([sys.executable, "-m", "adjudicate", *args])
-    done = subprocess.run(["sh", "-c", f"exec {line} >&-"], capture_output=True, cwd=ROOT, timeout=60)
+    done = subprocess.run(["sh", "-c", f"exec {line} >&-"], capture_output=True, cwd=ROOT, timeout=HANG)
     assert done.returncode == 2
     assert done.stderr.decode() == "error: cannot write the output: standard output is closed\n"
 
