@@ -21,21 +21,21 @@ if TYPE_CHECKING:  # for type checkers: the names below, as `__getattr__` gives 
     from typing import Any
 
     from adjudicate.api import (  # noqa: F401
-        AdjudicateError, Answer, Answered, AppliedLaw, CheckReport, CheckSummary, Choice, Citation, Claim, Clause,
+        AdjudicateError, Answer, Answered, AppliedLaw, Cache, CheckReport, CheckSummary, Choice, Citation, Claim, Clause,
         Code, CodeCoverage, Counterpart, Declared, Difference, FileResult, Finding, FrozenDict, Irregularity, Law,
         LawEntry, LintResult, Made, Making, NotApplied, Note, Option, Outcome, Play, Pos, Problem, Question, Record,
         RecordedFile, RecordedHouse, RecordedScenario, Remedy, Replay, Ruling, RulingSummary, Score, Skipped,
-        Target, Trick, answer_rulings, check, code, codes, diff, law, law_in_each_code, laws, lint, parse_answer,
+        Target, Trick, answer_rulings, cache_info, check, clear_cache, code, codes, diff, law, law_in_each_code, laws, lint, parse_answer,
         read_answers, replay, rule, scenario_schema)
     from adjudicate.version import __version__
 
 __all__ = [
-    "AdjudicateError", "Answer", "Answered", "AppliedLaw", "CheckReport", "CheckSummary", "Choice", "Citation",
+    "AdjudicateError", "Answer", "Answered", "AppliedLaw", "Cache", "CheckReport", "CheckSummary", "Choice", "Citation",
     "Claim", "Clause", "Code", "CodeCoverage", "Counterpart", "Declared", "Difference", "FileResult", "Finding",
     "FrozenDict", "Irregularity", "Law", "LawEntry", "LintResult", "Made", "Making", "NotApplied", "Note", "Option",
     "Outcome", "Play", "Pos", "Problem", "Question", "Record", "RecordedFile", "RecordedHouse", "RecordedScenario",
-    "Remedy", "Replay", "Ruling", "RulingSummary", "Score", "Skipped", "Target", "Trick", "answer_rulings", "check",
-    "code", "codes", "diff", "law", "law_in_each_code", "laws", "lint", "parse_answer", "read_answers", "replay",
+    "Remedy", "Replay", "Ruling", "RulingSummary", "Score", "Skipped", "Target", "Trick", "answer_rulings",
+    "cache_info", "check", "clear_cache", "code", "codes", "diff", "law", "law_in_each_code", "laws", "lint", "parse_answer", "read_answers", "replay",
     "rule", "scenario_schema",
     "__version__",
 ]

@@ -50,12 +50,12 @@ if TYPE_CHECKING:
     from adjudicate.play.table import Table
 
 __all__ = [
-    "AdjudicateError", "Answer", "Answered", "AppliedLaw", "CheckReport", "CheckSummary", "Choice", "Citation",
+    "AdjudicateError", "Answer", "Answered", "AppliedLaw", "Cache", "CheckReport", "CheckSummary", "Choice", "Citation",
     "Claim", "Clause", "Code", "CodeCoverage", "Counterpart", "Declared", "Difference", "FileResult", "Finding",
     "FrozenDict", "Irregularity", "Law", "LawEntry", "LintResult", "Made", "Making", "NotApplied", "Note", "Option",
     "Outcome", "Play", "Pos", "Problem", "Question", "Record", "RecordedFile", "RecordedHouse", "RecordedScenario",
-    "Remedy", "Replay", "Ruling", "RulingSummary", "Score", "Skipped", "Target", "Trick", "answer_rulings", "check",
-    "code", "codes", "diff", "law", "law_in_each_code", "laws", "lint", "parse_answer", "read_answers", "replay",
+    "Remedy", "Replay", "Ruling", "RulingSummary", "Score", "Skipped", "Target", "Trick", "answer_rulings",
+    "cache_info", "check", "clear_cache", "code", "codes", "diff", "law", "law_in_each_code", "laws", "lint", "parse_answer", "read_answers", "replay",
     "rule", "scenario_schema",
 ]
 """The library's face, as a literal list that type checkers read. `adjudicate._API` in the package's
@@ -1189,3 +1189,48 @@ def scenario_schema() -> dict[str, Any]:
     from adjudicate.render.schema import scenario_schema as schema
 
     return schema()
+
+
+class Cache(Struct, frozen=True):
+    """The cache of parsed built-in rulebooks (docs/errors.md): where it is and adjudicate's files in it."""
+
+    folder: str
+    """The cache folder (`$ADJUDICATE_CACHE_DIR`, or the platform's place), whether or not it exists."""
+    enabled: bool
+    """False when `ADJUDICATE_NO_CACHE` turns the cache off (the folder is then neither read nor written)."""
+    exists: bool
+    """Whether the folder exists."""
+    files: tuple[str, ...] = ()
+    """The names of adjudicate's own files in it, sorted (nothing else in the folder is counted)."""
+    size: int = 0
+    """Their size in bytes."""
+    failed: tuple[tuple[str, str], ...] = ()
+    """For `clear_cache`: the files that could not be removed, each with the reason."""
+
+    def to_json(self) -> dict[str, Any]:
+        """As `adjudicate cache --format json` prints it."""
+        return {"folder": self.folder, "enabled": self.enabled, "exists": self.exists, "files": list(self.files),
+                "size": self.size, **({"failed": [{"file": name, "error": why} for name, why in self.failed]}
+                                      if self.failed else {})}
+
+
+def cache_info() -> Cache:
+    """Where the rulebook cache is, and adjudicate's files in it (their names and total size)."""
+    from adjudicate.lawbook.cache import cache_dir, cache_files, cache_folder
+
+    folder = cache_folder()
+    found = cache_files(folder)
+    return Cache(folder, cache_dir() is not None, found is not None, tuple(name for name, _ in found or ()),
+                 sum(size for _, size in found or ()))
+
+
+def clear_cache() -> Cache:
+    """Remove adjudicate's own files from the cache folder (and nothing else: not another name, not a folder in
+    it, not what a link there leads to); the `Cache` of what was removed, and of what could not be. A missing
+    folder is nothing to remove. The next command parses each code anew, and writes the cache again."""
+    from adjudicate.lawbook.cache import cache_dir, clear_cache as clear, cache_folder
+
+    folder = cache_folder()
+    removed, failed = clear(folder)
+    return Cache(folder, cache_dir() is not None, os.path.isdir(folder), tuple(name for name, _ in removed),
+                 sum(size for _, size in removed), tuple(failed))

@@ -21,7 +21,7 @@ SCENARIO = "scenarios/euchre/revoke-established.yaml"
 
 
 def test_every_command_is_found_by_its_name_and_nothing_else_is():
-    assert NAMES == ["rule", "replay", "check", "schema", "laws", "law", "lint", "diff"]
+    assert NAMES == ["rule", "replay", "check", "schema", "laws", "law", "lint", "diff", "cache"]
     assert command_named("rul") is None and command_named("--help") is None
 
 
@@ -103,6 +103,7 @@ USAGE = {
     "law": "Usage: adjudicate law [OPTIONS] REF [LAW]",
     "lint": "Usage: adjudicate lint [OPTIONS] [FILE]...",
     "diff": "Usage: adjudicate diff [OPTIONS] PATH...",
+    "cache": "Usage: adjudicate cache [OPTIONS] [ACTION]",
 }
 SCRIPT = str(Path(sys.executable).with_name("adjudicate"))
 """The installed `adjudicate` script (the name completion is set up for; `python -m adjudicate` is another)."""

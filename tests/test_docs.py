@@ -355,8 +355,6 @@ BAD = ("scenarios/euchre/bad.yaml", "scenarios/euchre/revoke-established.yaml",
 @pytest.mark.parametrize("page, block", _consoles(), ids=lambda item: item[:40])
 def test_every_console_block_of_every_page_is_the_real_output(page, block, tmp_path, monkeypatch):
     import shlex
-    import subprocess
-    import sys
 
     command, *shown = block.splitlines()
     assert command.startswith("$ adjudicate "), f"{page}: a console block runs adjudicate: {command}"
@@ -372,8 +370,9 @@ def test_every_console_block_of_every_page_is_the_real_output(page, block, tmp_p
             (answers,) = [b for b in _asking_blocks("yaml") if b.startswith(f"# {name}")]
             (tmp_path / name).write_text(answers, encoding="utf-8")
             args = [str(tmp_path / name) if arg == name else arg for arg in args]
-    done = subprocess.run([sys.executable, "-m", "adjudicate", *args], capture_output=True, text=True, cwd=cwd,
-                          stdin=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "100"})
+    # In this process, through the app (the processes of every command are tests/test_hostile_running.py's).
+    monkeypatch.chdir(cwd)
+    done = runner.invoke(app, args, prog_name="adjudicate", input="", env={"COLUMNS": "100"})
     printed = (done.stdout + done.stderr).replace(str(ROOT) + "/", "")
     assert _in_order([line.rstrip() for line in shown], [line.rstrip() for line in printed.splitlines()]), \
         f"{page} shows what `{command[2:]}` does not print; it prints:\n{printed}"

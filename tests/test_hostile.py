@@ -21,6 +21,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from typer.testing import CliRunner
 
+from events import HANG
+
 from adjudicate.cli.app import app
 from adjudicate.record.scenario import MAX_LOG_ENTRIES
 from adjudicate.record.yamlsource import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
@@ -363,7 +365,7 @@ def timed_refusal(path: Path, command: str = "replay", within: float = 2.0) -> l
 def run_module(*args: str, seed: str = "0") -> subprocess.CompletedProcess[bytes]:
     env = {**os.environ, "PYTHONHASHSEED": seed}
     return subprocess.run([sys.executable, "-m", "adjudicate", *args], capture_output=True, env=env,
-                          cwd=ROOT, timeout=60)
+                          cwd=ROOT, timeout=HANG)
 
 
 def billion_laughs(path: Path) -> Path:
@@ -397,8 +399,8 @@ def test_a_scenario_through_a_pipe_is_read_to_its_end(tmp_path):
     copy = f"import shutil; shutil.copyfileobj(open({str(source)!r}, 'rb'), open({str(pipe)!r}, 'wb'))"
     writer = subprocess.Popen([sys.executable, "-c", copy])
     ruled = subprocess.run([sys.executable, "-m", "adjudicate", "rule", "--format", "json", str(pipe)],
-                           capture_output=True, text=True, timeout=60)
-    writer.wait(timeout=60)
+                           capture_output=True, text=True, timeout=HANG)
+    writer.wait(timeout=HANG)
     assert ruled.returncode == 0, ruled.stderr
     assert json.loads(ruled.stdout)[0]["title"] == "East trumps a spade while holding one"
 

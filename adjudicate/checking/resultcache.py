@@ -37,8 +37,9 @@ from typing import Callable
 from msgspec import Struct
 
 from adjudicate.checking.batch import BUDGET, FOLDER, INTERNAL, NOT_CHECKED, FileResult
+from adjudicate.lawbook.cachefiles import RESULTS_FOLDER
 
-FOLDER_NAME = "check-results"
+FOLDER_NAME = RESULTS_FOLDER
 MAGIC = b"adjudicate check result, msgpack 1\n"
 SUFFIX = ".msgpack"
 MAX_ENTRIES = 30_000

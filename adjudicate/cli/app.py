@@ -12,6 +12,7 @@ from adjudicate.cli import replay  # noqa: F401  isort:skip
 from adjudicate.cli import check  # noqa: F401  isort:skip
 from adjudicate.cli import laws  # noqa: F401  isort:skip
 from adjudicate.cli import house  # noqa: F401  isort:skip
+from adjudicate.cli import cache  # noqa: F401  isort:skip
 from adjudicate.cli.common import app, command_name, command_named
 
 __all__ = ["app", "command_name", "command_named", "main"]

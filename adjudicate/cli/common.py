@@ -178,7 +178,8 @@ app = new_app(callback=_main)
 """Every command registers itself here (`@app.command()` in its module under `adjudicate/cli/`)."""
 
 COMMAND_MODULES = {"rule": "cli.rule", "replay": "cli.replay", "check": "cli.check", "schema": "cli.check",
-                   "laws": "cli.laws", "law": "cli.laws", "lint": "cli.laws", "diff": "cli.house"}
+                   "laws": "cli.laws", "law": "cli.laws", "lint": "cli.laws", "diff": "cli.house",
+                   "cache": "cli.cache"}
 """The module (under `adjudicate`) whose import registers each command: `adjudicate CMD` imports only
 that one (`adjudicate/__main__.py`); a test keeps the table whole."""
 

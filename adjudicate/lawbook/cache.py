@@ -9,7 +9,7 @@ import re
 
 from msgspec import Struct
 
-from adjudicate.lawbook.cachefiles import cache_dir, read_cache_file, write_cache_file
+from adjudicate.lawbook.cachefiles import RESULTS_FOLDER, cache_dir, cache_folder, read_cache_file, write_cache_file
 from adjudicate.lawbook.rulebook import Rulebook
 
 __all__ = ["cache_dir", "cached_rulebook", "read_cache_file", "remove_stale", "store_rulebook", "write_cache_file"]
@@ -125,6 +125,18 @@ STALE_DAYS = 30
 environment, a CI job's fresh one): removed by the next install that writes the cache."""
 
 
+def is_cache_name(name: str) -> bool:
+    """Whether `name` is a file adjudicate writes in its cache folder: `CODE-INSTALL-KEY.msgpack` (a parsed
+    rulebook), `search-INSTALL.msgpack` (the search index), a temporary `.CODE-….tmp` or `.search-….tmp` being
+    written, or an earlier version's `CODE-KEY.pickle`; or, in `check-results/`, a result `HEX.msgpack` or its
+    temporary `.result-….tmp`. Nothing else there is touched."""
+    if name.startswith(RESULTS_FOLDER + "/"):
+        return re.fullmatch(r"[0-9a-f]{16,128}\.msgpack|\.result-[A-Za-z0-9_]+\.tmp",
+                            name[len(RESULTS_FOLDER) + 1:]) is not None
+    return re.fullmatch(r"[a-z][a-z-]*-[0-9a-f]{8}(?:-[0-9a-f]{16})?\.msgpack|\.[a-z][a-z-]*-[A-Za-z0-9_]+\.tmp"
+                        r"|[a-z][a-z-]*-[0-9a-f]{16}\.pickle", name) is not None
+
+
 def remove_stale(folder: str, mine: str, keep: str) -> None:
     """Remove this install's earlier cache files (named `mine`...) but `keep`, and any install's not used for
     STALE_DAYS (by its access time, or its modification time where the disk keeps no access time)."""
@@ -136,7 +148,7 @@ def remove_stale(folder: str, mine: str, keep: str) -> None:
     except OSError:
         return
     for name in names:
-        if name == keep or not (name.endswith(_CACHE_SUFFIX) or name.endswith(".tmp")):
+        if name == keep or not is_cache_name(name):
             continue
         full = os.path.join(folder, name)
         try:
@@ -146,6 +158,82 @@ def remove_stale(folder: str, mine: str, keep: str) -> None:
                 os.remove(full)
         except OSError:
             pass
+
+
+def cache_files(folder: str) -> list[tuple[str, int]] | None:
+    """(name, size) of each of adjudicate's files in `folder` and in its `check-results/` (`is_cache_name`: a
+    file, or a link, never what it leads to; no other folder, and `check-results/` only if it is a folder, not a
+    link), sorted by name; None when there is no such folder."""
+    import stat
+
+    try:
+        names = os.listdir(folder)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    try:
+        if stat.S_ISDIR(os.lstat(os.path.join(folder, RESULTS_FOLDER)).st_mode):
+            names += [f"{RESULTS_FOLDER}/{name}" for name in os.listdir(os.path.join(folder, RESULTS_FOLDER))]
+    except OSError:
+        pass
+    found = []
+    for name in sorted(names):
+        if not is_cache_name(name):
+            continue
+        try:
+            info = os.lstat(os.path.join(folder, name))
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode):
+            found.append((name, info.st_size if stat.S_ISREG(info.st_mode) else 0))
+    return found
+
+
+def clear_cache(folder: str) -> tuple[list[tuple[str, int]], list[tuple[str, str]]]:
+    """Remove adjudicate's files from `folder` (those `cache_files` lists: a link is removed, never followed;
+    a folder inside, or any other name, is left alone); (removed (name, size), failed (name, reason)).
+
+    The names are removed relative to the folder opened once (`dir_fd`), so a folder swapped for a link while
+    it is cleared cannot lead the removal elsewhere.
+    """
+    found = cache_files(folder)
+    if not found:
+        return [], []
+    removed: list[tuple[str, int]] = []
+    failed: list[tuple[str, str]] = []
+    handle = None
+    if os.unlink in os.supports_dir_fd and hasattr(os, "O_DIRECTORY"):
+        try:
+            handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError as error:
+            return [], [(folder, error.strerror or str(error))]
+    results = None
+    if handle is not None and any(name.startswith(RESULTS_FOLDER + "/") for name, _ in found):
+        try:
+            results = os.open(RESULTS_FOLDER, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_NOFOLLOW", 0),
+                              dir_fd=handle)
+        except OSError as error:
+            failed.append((RESULTS_FOLDER, error.strerror or str(error)))
+            found = [(name, size) for name, size in found if not name.startswith(RESULTS_FOLDER + "/")]
+    try:
+        for name, size in found:
+            try:
+                if handle is not None and name.startswith(RESULTS_FOLDER + "/"):
+                    os.unlink(name[len(RESULTS_FOLDER) + 1:], dir_fd=results)
+                elif handle is not None:
+                    os.unlink(name, dir_fd=handle)
+                else:
+                    os.unlink(os.path.join(folder, name))
+                removed.append((name, size))
+            except FileNotFoundError:
+                continue  # removed meanwhile (another run pruning)
+            except OSError as error:
+                failed.append((name, error.strerror or str(error)))
+    finally:
+        if results is not None:
+            os.close(results)
+        if handle is not None:
+            os.close(handle)
+    return removed, failed
 
 
 def _record_offsets(rulebook: Rulebook, data: bytes) -> tuple[int, ...] | None:

@@ -14,8 +14,19 @@ MAX_CACHE_BYTES = 8 * 1024 * 1024
 """The largest cache file read: a larger one is no cache file of ours."""
 
 
+RESULTS_FOLDER = "check-results"
+"""The folder inside the cache folder where `check` keeps each file's result (adjudicate.checking.resultcache)."""
+
+
 def cache_dir() -> str | None:
-    """Where adjudicate keeps its caches, the platform's way; None when turned off (ADJUDICATE_NO_CACHE).
+    """Where adjudicate keeps its caches (`cache_folder`); None when ADJUDICATE_NO_CACHE turns them off."""
+    if os.environ.get("ADJUDICATE_NO_CACHE"):
+        return None
+    return cache_folder()
+
+
+def cache_folder() -> str:
+    """The cache folder, the platform's way, whether or not the cache is turned off.
 
     ADJUDICATE_CACHE_DIR if set; else on Windows %LOCALAPPDATA%\\adjudicate\\Cache; else
     $XDG_CACHE_HOME/adjudicate (when set to an absolute path, as the XDG spec asks); else
@@ -23,8 +34,6 @@ def cache_dir() -> str | None:
     """
     import sys
 
-    if os.environ.get("ADJUDICATE_NO_CACHE"):
-        return None
     if os.environ.get("ADJUDICATE_CACHE_DIR"):
         return os.environ["ADJUDICATE_CACHE_DIR"]
     home = os.path.expanduser("~")
