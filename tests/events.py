@@ -55,3 +55,15 @@ def file_has(path: Path, lines: int = 1) -> bool:
         return len(path.read_text().splitlines()) >= lines
     except OSError:
         return False
+
+
+def as_at_a_terminal() -> None:
+    """For `subprocess.Popen(preexec_fn=...)`: Ctrl-C as a shell leaves it for a command run in the foreground.
+
+    A command started from a background job of a non-interactive shell (`pytest ... &`, as a CI script or a
+    loop of runs may start it) inherits SIGINT ignored (POSIX), and Python then installs no KeyboardInterrupt
+    handler: a test that sends SIGINT must give its command the default action back, as a terminal would."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from events import HANG, file_has, until
+from events import HANG, as_at_a_terminal, file_has, until
 
 from adjudicate.cli.app import app
 from adjudicate.escape import json_text, visible, visible_lines
@@ -292,7 +292,8 @@ def start_slow_check(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[bytes
     progress = tmp_path / "progress"
     process = subprocess.Popen([sys.executable, "-c", SLOW_CHECK, "check", "--jobs", "2", *args, str(tmp_path / "files")],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
-                               env={**os.environ, "PROGRESS": str(progress), "ADJUDICATE_FILE_SECONDS": "0"})
+                               env={**os.environ, "PROGRESS": str(progress), "ADJUDICATE_FILE_SECONDS": "0"},
+                               preexec_fn=as_at_a_terminal)
     until(lambda: len(children(process.pid)) >= 2 or process.poll() is not None, "two workers")
     workers = children(process.pid)
     assert len(workers) == 2, "check --jobs 2 did not start two workers"

@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 import adjudicate
 from adjudicate.cli.app import app
 from adjudicate.record.yamlsource import MAX_FILE_BYTES
-from events import HANG, can_see_syscalls, reading_stdin, until
+from events import HANG, as_at_a_terminal, can_see_syscalls, reading_stdin, until
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "scenarios" / "euchre" / "revoke-established.yaml"
@@ -43,7 +43,7 @@ def run(*args: object, input: bytes | str | None = None):
 
 def process(*args: object, **options) -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, "-m", "adjudicate", *map(str, args)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **options)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=as_at_a_terminal, **options)
 
 
 # --- rule and replay ------------------------------------------------------------------------------
