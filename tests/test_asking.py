@@ -26,7 +26,7 @@ from adjudicate.cli.app import app
 
 runner = CliRunner()
 REVOKE = "scenarios/euchre/revoke-holding-unknown.yaml"
-"""East trumps a spade lead and no one knows whether he held a spade: one question, laws 62, 63, 64 hang on it."""
+"""East trumps a spade lead and no one knows whether he held a spade: one question, laws 4, 62, 63, 64 and 70 hang on it."""
 SHUFFLE = "scenarios/euchre/penalty-claimed-after-the-shuffle-and-cut.yaml"
 """A claim with no ground in the record after the shuffle and the cut: two questions, each with its own law."""
 HONOURS = "scenarios/long-whist/honours-called-with-score-unknown.yaml"
@@ -88,7 +88,7 @@ def test_each_question_says_what_yes_and_no_rule():
     (revoke,) = rule_json(REVOKE)["unknown"]
     assert revoke == {"id": "E-held-spade-trick-1",
                       "question": "Did East hold a spade at trick 1? (his hand is not fully known)",
-                      "if_so": {"laws": ["62", "63", "64"]}, "otherwise": {"laws": ["62"]}, "changes_ruling": True}
+                      "if_so": {"laws": ["4", "62", "63", "64", "70"]}, "otherwise": {"laws": ["62"]}, "changes_ruling": True}
     (honours,) = rule_json(HONOURS)["unknown"]  # the score, asked as the one yes-or-no fact it settles
     assert honours["question"].startswith("Were North and South at the point of eight when the hand began?")
     assert (honours["if_so"], honours["otherwise"]) == ({"laws": []}, {"laws": ["16"]})
@@ -102,7 +102,7 @@ def test_the_table_lists_each_question_with_its_id():
     done = rule("--explain", REVOKE)
     assert done.exit_code == 0
     assert ("OPEN QUESTIONS\n[E-held-spade-trick-1] Did East hold a spade at trick 1? (his hand is not fully known) If so, laws\n"
-            "  62, 63 and 64 apply; if not, law 62 applies.\n"
+            "  4, 62, 63, 64 and 70 apply; if not, law 62 applies.\n"
             "(Answer them with --answer ID=yes or ID=no, or rule with --ask to be asked.)\n") in done.stdout
 
 
@@ -111,7 +111,7 @@ def test_the_table_lists_each_question_with_its_id():
 @pytest.mark.parametrize("word", ["yes", "YES", "y", "true", "True"])
 def test_a_yes_makes_the_laws_that_hang_on_it_apply(word):
     ruled = rule_json(REVOKE, "--answer", f"E-held-spade-trick-1={word}")
-    assert [law["id"] for law in ruled["laws"]] == ["62", "63", "64"]
+    assert [law["id"] for law in ruled["laws"]] == ["4", "62", "63", "64", "70"]
     assert ruled["unknown"] == []
     assert ruled["answered"] == [{"id": "E-held-spade-trick-1", "question": "Did East hold a spade at trick 1? "
                                   "(his hand is not fully known)", "answer": True}]
@@ -165,7 +165,7 @@ def test_an_answers_file_answers_several_and_the_answer_option_comes_after_it(tm
 
 def test_an_answer_goes_to_every_scenario_given_that_asks_it():
     both = rule_json(REVOKE, SHUFFLE, "--answer", "E-held-spade-trick-1=yes")
-    assert [law["id"] for law in both[0]["laws"]] == ["62", "63", "64"]
+    assert [law["id"] for law in both[0]["laws"]] == ["4", "62", "63", "64", "70"]
     assert both[1]["answered"] == [] and len(both[1]["unknown"]) == 2
 
 
@@ -177,7 +177,7 @@ def test_answers_are_the_same_as_a_record_that_says_so():
     assert (answered_no.law_ids, answered_no.irregularities) == (without.law_ids, without.irregularities) == (["62"], ())
     held = adjudicate.rule(text.replace("E: [8H, ...]", "E: [8H, 7S, ...]"))
     answered_yes = adjudicate.rule(REVOKE, answers={"E-held-spade-trick-1": True})
-    assert answered_yes.law_ids == held.law_ids == ["62", "63", "64"]
+    assert answered_yes.law_ids == held.law_ids == ["4", "62", "63", "64", "70"]
     assert answered_yes.score == held.score and answered_yes.remedies == held.remedies
 
 
@@ -271,7 +271,7 @@ def test_a_law_on_two_questions_and_a_law_on_a_no():
     assert [question["id"] for question in one["unknown"]] == [SPOKE, CLAIMED]
     both = rule_json(ESTABLISHED, "--house", TWO_QUESTIONS, "--answer", f"{SEEN}=yes", "--answer", f"{SPOKE}=y",
                      "--answer", f"{CLAIMED}=no")
-    assert [law["id"] for law in both["laws"]] == ["62", "63", "64", "T1", "T2"] and both["unknown"] == []
+    assert [law["id"] for law in both["laws"]] == ["4", "62", "63", "64", "70", "T1", "T2"] and both["unknown"] == []
     seen_not = rule_json(ESTABLISHED, "--house", TWO_QUESTIONS, "--answer", f"{SEEN}=no")
     assert [question["id"] for question in seen_not["unknown"]] == [CLAIMED]  # the other is moot
     text = rule("--explain", "--house", TWO_QUESTIONS, ESTABLISHED).stdout.replace("\n  ", " ")
@@ -363,7 +363,7 @@ def test_ask_asks_the_question_and_gives_the_one_ruling():
     screen, code = at_terminal(["rule", "--ask", "--explain", "--color", "never", REVOKE], [b"y\r"])
     assert code == 0, screen
     assert screen.startswith("Did East hold a spade at trick 1? (his hand is not fully known)\n"
-                             "  E-held-spade-trick-1: if so, laws 62, 63, 64 apply; if not, law 62 applies\n"
+                             "  E-held-spade-trick-1: if so, laws 4, 62, 63, 64, 70 apply; if not, law 62 applies\n"
                              "  Answer [y/n]: <typed>")
     assert "[E-held-spade-trick-1] yes: Did East hold a spade" in screen
     assert "Law 63. Penalty for a revoke" in screen and "OPEN QUESTIONS" not in screen
@@ -447,7 +447,7 @@ def test_ask_without_a_terminal_rules_as_today_and_says_so_once():
 
 def test_expect_unknown_may_name_question_ids_and_check_compares_them(tmp_path):
     text = Path(REVOKE).read_text(encoding="utf-8")
-    assert 'unknown: ["62", "63", "64", E-held-spade-trick-1]' in text
+    assert 'unknown: ["4", "62", "63", "64", "70", E-held-spade-trick-1]' in text
     wrong = tmp_path / "wrong.yaml"
     wrong.write_text(text.replace("E-held-spade-trick-1]", "E-held-spade-trick-2]"), encoding="utf-8")
     done = runner.invoke(app, ["check", str(wrong)])
