@@ -478,7 +478,7 @@ def test_a_question_whose_answers_score_differently_gives_each_score():
     assert [outcome["after"] for outcome in mixed["otherwise"]["score"]] == [{"NS": 2, "EW": 3}]
     text = rule("--explain", "scenarios/long-whist/revoke-claimed-too-soon-then-cards-mixed.yaml").stdout
     text = " ".join(text.split())
-    assert "if not, law 13 still applies and law 14 does not." in text
+    assert "if not, law 14 does not apply and law 13 still applies." in text
     assert "If not, the score: NS 2, EW 3." in text
     # Where neither answer gives a final score (no score before the hand), no score is said for either.
     (revoke,) = rule_json(REVOKE)["unknown"]

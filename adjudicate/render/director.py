@@ -445,6 +445,8 @@ def _next_step(decision: "Decision") -> str:
         return _sentence(_play_on(decision)[:1].upper() + _play_on(decision)[1:])
     dealer = score.next_dealer if score is not None else None
     deals = f": {dealer.word} deals" + (" again" if dealer is decision.table.dealer else "") if dealer else ""
+    if any(item.declaration.kind == "fresh_cut" for item in decision.declarations) and dealer:
+        return f"Cut the cards again; then {dealer.word} deals."  # Euchre 29, Short Whist 34: the same dealer
     if any(item.declaration.kind in NEW_HAND for item in decision.declarations):
         return f"Gather the cards for the next deal{deals}."
     if score is not None and len(score.outcomes) == 1 and score.outcomes[0].effect.score_after is not None:
@@ -455,9 +457,8 @@ def _next_step(decision: "Decision") -> str:
         then = _play_on(decision) if _goes_on(decision) else "play on"
         say = "says whether he takes" if len(choosers) == 1 and _one(choosers[0]) else "say whether they take"
         return _sentence(f"{_and_list(choosers)} {say} what is open to them; then {then}")
-    if decision.remedies:
-        then = _play_on(decision) if _goes_on(decision) else "play on"
-        return _sentence(f"Apply the penalty as chosen, then {then}")
+    if decision.remedies and _goes_on(decision):  # every choice made: the decision above says what it was
+        return _sentence(_play_on(decision)[:1].upper() + _play_on(decision)[1:])
     return "Play on."
 
 

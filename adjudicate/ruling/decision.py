@@ -42,9 +42,9 @@ _HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends", "hands_abandone
                "new_deal_same_dealer", "makers_euchred", "makers_score")
 """Rulings that change the hand's own points: their laws are cited with the hand's score."""
 NEW_HAND = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "deal_lost", "hand_ends", "hands_abandoned",
-                      "may_deal_again"})
+                      "may_deal_again", "fresh_cut"})
 """Rulings after which this hand is not played on: the cards are dealt again, or the hand is over."""
-_SAME_DEALER = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "may_deal_again"})
+_SAME_DEALER = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "may_deal_again", "fresh_cut"})
 """Rulings of a new deal that, unless the deal is also declared lost, the same dealer makes (Short Whist note 11:
 "the same dealer must deal again"; Euchre 33: "a new deal by the same dealer")."""
 _DEALT_AGAIN = re.compile(r"same dealer|deals again|dealt again")
