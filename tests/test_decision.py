@@ -93,7 +93,8 @@ def test_two_revokes_by_one_side_give_two_penalties_that_add_up():
     (outcome,) = decision.score.outcomes
     assert [remedy.law.id for remedy, _ in outcome.choices] == ["63", "63"]
     assert afters(decision) == [{"NS": 6, "EW": 0}]
-    assert outcome.effect.meaning == "NS win a double game (2 points, law 7: the losers failed to score)"
+    assert outcome.effect.meaning == ("NS win a double game (2 points, law 7: the losers failed to score), the penalty "
+                                      "scored first (law 4)")
 
 
 def test_two_revokes_against_one_cancel_one_pair_and_one_penalty_remains():
@@ -101,7 +102,7 @@ def test_two_revokes_against_one_cancel_one_pair_and_one_penalty_remains():
     decision = rule_text(HAND.format(ns=2, ew=2, north="QD"))
     assert sorted((str(i.seat), i.trick) for i in decision.facts.irregularities if i.kind == "revoke") == \
         [("E", 1), ("N", 2), ("W", 3)]
-    (cancelled,) = decision.not_applied
+    (cancelled,) = [item for item in decision.not_applied if item.law.id == "63"]
     assert (cancelled.law.id, cancelled.by.id, cancelled.defeat.how) == ("63", "71", "cancels")
     assert sorted((str(t.seat), t.trick) for t in cancelled.targets) == [("E", 1), ("N", 2)]
     assert "63" in decision.law_ids  # it still applies to West's revoke
@@ -118,35 +119,37 @@ def test_repeated_revokes_read_right_in_every_format(tmp_path, north):
     markdown = " ".join(runner.invoke(app, ["rule", str(path), "-f", "markdown"]).stdout.split())
     record = ruling_json(path)
     if north == "QD":
-        said = ("Law 63 (Penalty for a revoke) does not apply to the revoke by East at trick 1 and the revoke by "
-                "North at trick 2: an equal number of revokes on different sides cancel each other (law 71 "
-                "cancels it).")
-        assert said in text and said in markdown
+        said = ("Laws 4 (Revoke penalty scores first) and 63 (Penalty for a revoke) do not apply to the revoke by "
+                "East at trick 1 and the revoke by North at trick 2: an equal number of revokes on different sides "
+                "cancel each other (law 71 cancels them).")
+        assert said in text
         assert "Law 63, for the revoke by West at trick 3: applied, the law leaving no choice: - add 3 points to their own score" in text
         assert "With law 63's 3 points to NS (for the revoke by West at trick 3): NS 5, EW 2: NS win a single " \
-               "game (1 point, law 7)." in text
+               "game (1 point, law 7), the penalty scored first (law 4)." in text
         assert [o["after"] for o in record["score"]["outcomes"]] == [{"NS": 5, "EW": 2}]
     else:
         assert "does not apply" not in text
         assert "With law 63's 3 points to NS (for the revoke by East at trick 1); and law 63's 3 points to NS " \
-               "(for the revoke by West at trick 3): NS 8, EW 2: NS win a single game (1 point, law 7)." in text
+               "(for the revoke by West at trick 3): NS 8, EW 2: NS win a single game (1 point, law 7), the penalty " \
+               "scored first (law 4)." in text
         assert [[c["law"] for c in o["choices"]] for o in record["score"]["outcomes"]] == [["63", "63"]]
 
 
 def test_equal_revokes_cancel_and_the_table_says_so():
     path = ROOT / "scenarios" / "euchre" / "revokes-on-both-sides.yaml"
     record = ruling_json(path)
-    assert [r["law"] for r in record["remedies"]] == []
-    assert record["not_applied"] == [{"law": "63", "title": "Penalty for a revoke", "by": "71", "how": "cancels",
+    assert [r["law"] for r in record["remedies"]] == ["70", "70"]  # either side may have the hand played out
+    assert record["not_applied"][1:] == [{"law": "63", "title": "Penalty for a revoke", "by": "71", "how": "cancels",
                                       "what": "law", "for": [],
                                       "because": "an equal number of revokes on different sides cancel each other"}]
     short = " ".join(runner.invoke(app, ["rule", str(path)]).stdout.split())
-    assert "The revoke is established. An equal number of revokes on different sides cancel each other. The " \
-           "score after the hand: North–South 2, East–West 2." in short and "NOT APPLIED" not in short
+    assert "The revokes are established. An equal number of revokes on different sides cancel each other. Either " \
+           "side may require the hand to be played out. The score if the hand stops here: North–South 2, East–West " \
+           "2." in short and "NOT APPLIED" not in short
     text = runner.invoke(app, ["rule", "--explain", str(path)]).stdout
-    assert "Law 63 (Penalty for a revoke) does not apply: an equal number of revokes on different sides cancel " \
-           "each other (law 71 cancels it)." in " ".join(text.split())
-    assert "may:" not in text
+    assert "Laws 4 (Revoke penalty scores first) and 63 (Penalty for a revoke) do not apply: an equal number of " \
+           "revokes on different sides cancel each other (law 71 cancels them)." in " ".join(text.split())
+    assert "Law 63, for" not in text  # no penalty to choose or apply: only law 70's election is open
 
 
 def test_a_claim_after_the_cut_bars_the_penalty():

@@ -523,10 +523,10 @@ def test_file_names_with_control_characters_are_escaped_in_every_format(hostile_
 def test_a_newline_in_an_expect_value_cannot_forge_the_summary(tmp_path: Path):
     """A law id with a newline is an invalid file (exit 2); free text compared with the ruling (a score's
     meaning) is a failed expectation (exit 1); in neither does the newline reach the report raw."""
-    assert 'laws: ["62", "63", "64"]' in GOOD
+    assert 'laws: ["4", "62", "63", "64", "70"]' in GOOD
     forged = "check: 191 passed, 0 failed"
     cases = {
-        2: GOOD.replace('laws: ["62", "63", "64"]', f'laws: ["62", "63", "64", "65\\n{forged}"]'),
+        2: GOOD.replace('laws: ["4", "62", "63", "64", "70"]', f'laws: ["4", "62", "63", "64", "70", "65\\n{forged}"]'),
         1: GOOD[:GOOD.index("expect:")] + f'expect:\n  score:\n    after: {{NS: 5, EW: 3}}\n    meaning: "x\\n{forged}"\n',
     }
     for code, text in cases.items():

@@ -131,7 +131,7 @@ def test_a_house_law_defeats_a_code_law_without_striking_it(tmp_path):
     in_time = tmp_path / "in-time.yaml"
     in_time.write_text(text)
     (record,) = json.loads(runner.invoke(app, ["rule", "--house", str(house), str(in_time), "-f", "json"]).stdout)
-    assert record["not_applied"] == [] and [r["law"] for r in record["remedies"]] == ["63"]
+    assert record["not_applied"] == [] and [r["law"] for r in record["remedies"]] == ["63", "70"]
 
 
 def test_a_scoring_law_takes_no_score_remedies():

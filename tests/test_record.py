@@ -260,7 +260,8 @@ def test_the_sheet_of_a_shipped_ruling():
                  "### Law 63. Penalty for a revoke (The Revoke)", "- Law 63, for the revoke by East at trick 1: applied, the law leaving no choice:",
                  "    - add 3 points to their own score", "- Before the hand: NS 2, EW 3.",
                  "- With law 63 (add 3 points to their own score, for the revoke by East at trick 1): NS 5, EW 3 "
-                 "(NS win a single game (1 point, law 7)).", "- Law 64: The revoke is established."):
+                 "(NS win a single game (1 point, law 7), the penalty scored first (law 4)).",
+                 "- Law 64: The revoke is established."):
         assert said in lines, said
     assert lines[-1] == (f"Record: adjudicate {adjudicate.__version__} · code euchre {builtin('euchre')} · house none"
                          f" · scenario {sha256(REVOKE.read_bytes())} (file bytes)")
@@ -337,8 +338,9 @@ def test_a_stranger_s_title_and_notes_stay_text_on_the_sheet(tmp_path):
     assert plain(headings[0]) == "Ruling: " + HOSTILE["title"]  # shown as written, and the only h1
     assert [token.tag for token in found if token.type == "heading_open"].count("h1") == 1
     assert [plain(h) for h in headings if h.startswith("Law")] == [
-        "Law 62. Revoke defined (The Revoke)", "Law 63. Penalty for a revoke (The Revoke)",
-        "Law 64. When a revoke is established (The Revoke)"]
+        "Law 4. Revoke penalty scores first (Scoring)", "Law 62. Revoke defined (The Revoke)",
+        "Law 63. Penalty for a revoke (The Revoke)", "Law 64. When a revoke is established (The Revoke)",
+        "Law 70. Revoking side may have the hand played out (The Revoke)"]
     assert "https://" not in markdown and "www.evil" not in markdown and "l@evil" not in markdown  # no bare links
     assert quotes_of(markdown)[0] == list(paragraphs(HOSTILE["notes"]))  # the notes, each paragraph as written
 
