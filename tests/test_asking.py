@@ -115,7 +115,7 @@ def test_a_yes_makes_the_laws_that_hang_on_it_apply(word):
     assert ruled["unknown"] == []
     assert ruled["answered"] == [{"id": "E-held-spade-trick-1", "question": "Did East hold a spade at trick 1? "
                                   "(his hand is not fully known)", "answer": True}]
-    assert [remedy["law"] for remedy in ruled["remedies"]] == ["63"]
+    assert [remedy["law"] for remedy in ruled["remedies"]] == ["63", "70"]
     (revoke,) = ruled["irregularities"]
     assert "unknown" not in revoke and revoke["because"].endswith("he held a spade, as the table says")
 

@@ -57,10 +57,16 @@ def test_bowers():
 
 @pytest.mark.parametrize("verb, example", ACT_EXAMPLES)
 def test_every_act_round_trips(verb, example):
-    act = Act.parse(example, Seat.W)
+    seat: Seat | None = Seat.W
+    try:
+        act = Act.parse(example, Seat.W)
+    except ValueError as error:  # an event of the table that no seat does (`bystander remark`)
+        assert "is a table event" in str(error)
+        seat, act = None, Act.parse(example, None)
     assert act.verb == verb
-    assert Act.parse(act.text(), Seat.W) == act
-    assert str(act) == f"W: {act.text()}"
+    assert Act.parse(act.text(), seat) == act
+    if seat is not None:
+        assert str(act) == f"W: {act.text()}"
 
 
 @pytest.mark.parametrize("text", ["found QS", "found QS floor", "found QS trick", "found QS pack", "found QS table",

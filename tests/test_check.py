@@ -41,11 +41,11 @@ expect:
   winners: [E]
   irregularities:
     - {kind: revoke, seat: E, trick: 1, established: true}
-  laws: ["62", "63", "64"]
+  laws: ["4", "62", "63", "64", "70"]
 """
 
 # The same hand, expecting a law that does not apply (line 24 is `  laws:`) and one excluded that does.
-BAD_EXPECT = GOOD.replace('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64", "65"]\n  not: ["63"]')
+BAD_EXPECT = GOOD.replace('laws: ["4", "62", "63", "64", "70"]', 'laws: ["4", "62", "63", "64", "70", "65"]\n  not: ["63"]')
 BAD_LAWS_LINE = 24
 BAD_NOT_LINE = 25
 
@@ -94,7 +94,7 @@ def test_failing_expect_exit_1_side_by_side(folder: Path):
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     laws = [line for line in lines if "expect.laws" in line]
-    assert laws == [f"{bad}:{BAD_LAWS_LINE}:3: expect.laws: expected [62, 63, 64, 65]; actual [62, 63, 64]"]
+    assert laws == [f"{bad}:{BAD_LAWS_LINE}:3: expect.laws: expected [4, 62, 63, 64, 65, 70]; actual [4, 62, 63, 64, 70]"]
     assert any(line.startswith(f"{bad}:{BAD_NOT_LINE}:3: expect.not:") for line in lines)
     assert summary(result.stdout) == "check: 2 passed, 1 failed"
 
@@ -148,13 +148,13 @@ def test_json(folder: Path):
     assert data["summary"] == {"passed": 2, "failed": 1, "invalid": 0, "skipped": 0, "exit_code": 1}
     files = {Path(item["file"]).name: item for item in data["files"]}
     assert [Path(item["file"]).name for item in data["files"]] == ["also-good.yml", "bad.yaml", "good.yaml"]
-    assert files["good.yaml"]["status"] == "passed" and files["good.yaml"]["laws"] == ["62", "63", "64"]
+    assert files["good.yaml"]["status"] == "passed" and files["good.yaml"]["laws"] == ["4", "62", "63", "64", "70"]
     laws, excluded = files["bad.yaml"]["problems"]
     # JSON values, not their words: the words are the message's, as the text format prints them.
     assert (laws["key"], laws["line"], laws["expected"], laws["actual"]) == \
-        ("laws", BAD_LAWS_LINE, ["62", "63", "64", "65"], ["62", "63", "64"])
-    assert laws["message"] == "expect.laws: expected [62, 63, 64, 65]; actual [62, 63, 64]"
-    assert (excluded["key"], excluded["expected"], excluded["actual"]) == ("not", ["63"], ["62", "63", "64"])
+        ("laws", BAD_LAWS_LINE, ["4", "62", "63", "64", "65", "70"], ["4", "62", "63", "64", "70"])
+    assert laws["message"] == "expect.laws: expected [4, 62, 63, 64, 65, 70]; actual [4, 62, 63, 64, 70]"
+    assert (excluded["key"], excluded["expected"], excluded["actual"]) == ("not", ["63"], ["4", "62", "63", "64", "70"])
 
 
 # Each `expect` key made to fail, and the JSON values `check --format json` gives for it.
@@ -166,12 +166,12 @@ WRONG_EXPECTATIONS = [
      "    - {kind: revoke, seat: W, established: false}", "irregularities",
      [{"kind": "revoke", "seat": "W", "established": False}],
      [{"kind": "revoke", "seat": "E", "trick": 1, "established": True}]),
-    ('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64"]\n  include: ["65"]', "include", ["65"],
-     ["62", "63", "64"]),
-    ('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64"]\n  unknown: ["65"]', "unknown", ["65"], []),
-    ('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64"]\n  score: {hand: {NS: 4, EW: 0}}', "score.hand",
+    ('laws: ["4", "62", "63", "64", "70"]', 'laws: ["4", "62", "63", "64", "70"]\n  include: ["65"]', "include", ["65"],
+     ["4", "62", "63", "64", "70"]),
+    ('laws: ["4", "62", "63", "64", "70"]', 'laws: ["4", "62", "63", "64", "70"]\n  unknown: ["65"]', "unknown", ["65"], []),
+    ('laws: ["4", "62", "63", "64", "70"]', 'laws: ["4", "62", "63", "64", "70"]\n  score: {hand: {NS: 4, EW: 0}}', "score.hand",
      {"NS": 4, "EW": 0}, None),  # the hand was not played out: no points of its own, null
-    ('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64"]\n  not_applied: [{law: "66", by: "68"}]', "not_applied",
+    ('laws: ["4", "62", "63", "64", "70"]', 'laws: ["4", "62", "63", "64", "70"]\n  not_applied: [{law: "66", by: "68"}]', "not_applied",
      [{"law": "66", "by": "68"}], []),
 ]
 
@@ -191,7 +191,7 @@ def test_json_gives_expected_and_actual_as_values(tmp_path: Path, old, new, key,
 
 
 def test_json_gives_remedies_and_outcomes_as_values(tmp_path: Path):
-    wrong = GOOD.replace('laws: ["62", "63", "64"]', 'laws: ["62", "63", "64"]\n'
+    wrong = GOOD.replace('laws: ["4", "62", "63", "64", "70"]', 'laws: ["4", "62", "63", "64", "70"]\n'
                          '  remedies: [{law: "63", chooser: EW, options: [score], for: {kind: revoke, trick: 1}}]\n'
                          '  score: {outcomes: [{after: {NS: 9, EW: 3}, choices: ["63 score"]}]}')
     path = tmp_path / "wrong.yaml"
@@ -277,7 +277,7 @@ def test_github_annotation_on_the_expect_line(folder: Path):
     assert match.group(1) == str(bad).replace(":", "%3A").replace(",", "%2C")
     assert int(match.group(2)) == BAD_LAWS_LINE
     assert BAD_EXPECT.splitlines()[BAD_LAWS_LINE - 1].strip().startswith("laws:")
-    assert "expected [62, 63, 64, 65]; actual [62, 63, 64]" in match.group(4)
+    assert "expected [4, 62, 63, 64, 65, 70]; actual [4, 62, 63, 64, 70]" in match.group(4)
     assert int(errors[1].split("line=")[1].split(",")[0]) == BAD_NOT_LINE
     assert summary(result.stdout) == "check: 2 passed, 1 failed"
 
@@ -328,13 +328,13 @@ def test_coverage_text_and_json(folder: Path):
     data = json.loads(run("check", "--jobs", "1", "--coverage", "--format", "json", folder).stdout)
     (euchre,) = data["coverage"]
     assert euchre["code"] == "euchre"
-    assert {"62", "63", "64"} <= set(euchre["conditioned"])
-    assert not {"62", "63", "64"} & set(euchre["never_applied"])
+    assert {"4", "62", "63", "64", "70"} <= set(euchre["conditioned"])
+    assert not {"4", "62", "63", "64", "70"} & set(euchre["never_applied"])
     assert set(euchre["never_applied"]) <= set(euchre["conditioned"])
 
 
 def test_near_miss_by_shared_subject_and_by_not():
-    passed = checking.FileResult("x.yaml", checking.PASSED, code="euchre", laws=("62", "63", "64"))
+    passed = checking.FileResult("x.yaml", checking.PASSED, code="euchre", laws=("4", "62", "63", "64", "70"))
     (report,) = checking.coverage([passed])
     # 65 (revoke.question) is not applied, but laws on the revoke are: a near miss.
     if "65" in report.conditioned:
@@ -483,10 +483,11 @@ def test_an_atom_is_shown_deciding_only_by_a_pair_that_differs_in_it_and_in_the_
     from adjudicate.checking.conditions import parts, undecided
     from adjudicate.lawbook.builtin import builtin_rulebook
 
-    law = builtin_rulebook("euchre").law("70")  # all: [revoke (established), election (kind: play)]
-    assert len(parts(law.condition)) == 2
-    # Both atoms hold where the law holds; where it does not, only the election fails: only it decides.
-    found = undecided([law], [{"70": "111"}, {"70": "010"}])
-    assert [(l.id, p.subject) for l, p in found] == [("70", "revoke")]
+    law = builtin_rulebook("euchre").law("70")  # all: [revoke (established), any: [hand (unfinished), election]]
+    assert len(parts(law.condition)) == 3
+    # Each value string: the condition, then each atom. Where the law holds and where it does not, only the
+    # hand's state differs: only it decides.
+    found = undecided([law], [{"70": "1110"}, {"70": "0100"}])
+    assert [(l.id, p.subject) for l, p in found] == [("70", "revoke"), ("70", "election")]
     # An open value, or an open condition, shows nothing.
-    assert len(undecided([law], [{"70": "111"}, {"70": "?0?"}, {"70": "01?"}])) == 2
+    assert len(undecided([law], [{"70": "1110"}, {"70": "?10?"}, {"70": "01??"}])) == 3
