@@ -428,8 +428,8 @@ def _next_step(decision: "Decision") -> str:
     if score is not None and not score.in_play \
             and any(m.act.verb == "turn" and m.phase == "after" for m in table.moments):
         # Euchre 5, Short Whist 6: the next deal's trump card is turned; the score can no longer be changed.
-        dealer = score.next_dealer or table.dealer.left
-        return f"Play the next hand ({dealer.word}'s deal) on; the score stands as given above."
+        return f"Play the next hand ({(score.next_dealer or table.dealer.left).word}'s deal) on; the score stands " \
+            "as given above."
     if any((taken := r.made or (r.options[0] if r.mandatory and r.options else None)) is not None
            and taken.option.kind in ENDS_OPTIONS for r in decision.remedies):
         return f"Gather the cards; {table.dealer.word} deals again."  # Short Whist note 11, Euchre 33
