@@ -125,7 +125,7 @@ def test_a_new_deal_claimed_gathers_the_cards_for_the_same_dealer():
 
 
 def test_a_deal_out_of_turn_stopped_is_dealt_by_the_player_whose_deal_it_is():
-    # Euchre 40, Short Whist 41: stopped before the trump card is turned, the deal out of turn is not played.
+    # Euchre 40, Short Whist 48: stopped before the trump card is turned, the deal out of turn is not played.
     for scenario in ("euchre/deal-out-of-turn-stopped", "short-whist/deal-out-of-turn-stopped"):
         text = _rule(scenario)
         assert "NEXT: Gather the cards; South, whose deal it is, deals." in text, scenario
