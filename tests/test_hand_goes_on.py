@@ -114,3 +114,70 @@ def test_two_revokes_are_said_in_the_plural_with_a_penalty_each():
     text = _rule("euchre/two-revokes-by-one-side")
     assert "The revokes are established." in text
     assert "add three points to their score for each of East's revoke and West's revoke" in text
+
+
+def test_a_new_deal_claimed_gathers_the_cards_for_the_same_dealer():
+    # Euchre 35 with 33: the new deal is by the same dealer; the hand is not played.
+    for scenario in ("euchre/card-exposed-in-the-deal", "euchre/card-exposed-in-the-deal-after-both-sides-touched"):
+        text = _rule(scenario)
+        assert "NEXT: Gather the cards; South deals again." in text, scenario
+        assert "Play on" not in text and "Play the hand out" not in text, scenario
+
+
+def test_a_deal_out_of_turn_stopped_is_dealt_by_the_player_whose_deal_it_is():
+    # Euchre 40, Short Whist 48: stopped before the trump card is turned, the deal out of turn is not played.
+    for scenario in ("euchre/deal-out-of-turn-stopped", "short-whist/deal-out-of-turn-stopped"):
+        text = _rule(scenario)
+        assert "NEXT: Gather the cards; South, whose deal it is, deals." in text, scenario
+        assert "Play the hand out" not in text and "so far" not in text, scenario
+
+
+def test_a_new_deal_still_open_gives_the_table_both_ways():
+    text = _rule("short-whist/card-of-the-other-pack-in-the-hand")
+    assert "NEXT: East–West announce their choice: if a new deal, South deals again; if the deal stands, play on: " \
+           "West leads to trick 2; the hand is scored at its end." in text
+    text = _rule("long-whist/honours-called-not-at-eight")
+    assert "If a new deal is claimed, the hand is not scored and the score stands: North–South 6, East–West 3." in text
+    assert "The hand is not scored; the score stands" not in text
+    assert "NEXT: East–West say whether they claim it: if a new deal, South deals again; if the deal stands, " \
+           "play on: West leads to trick 2" in text
+
+
+def test_a_lead_out_of_turn_not_followed_by_all_is_led_again_by_the_rightful_leader():
+    # Euchre 52, 53: the card led out of turn may be called; the rightful leader leads.
+    text = _rule("euchre/card-led-after-a-complete-trick")
+    assert "play on: West leads to trick 2; East's ace of clubs lies face up, liable to be called;" in text
+    assert "South plays to trick 2" not in text
+    # Short Whist 63: the cards played to the false lead are taken back; West leads afresh.
+    text = _rule("short-whist/lead-out-of-turn-second-and-third-played")
+    assert "West leads to trick 1; North's queen of spades lies face up, liable to be called (the cards played " \
+           "to it are taken back)" in text
+    # Euchre 85: the penalty lost by consulting, the card goes back into the hand.
+    text = _rule("euchre/consulted-on-the-penalty")
+    assert "NEXT: Play on: West leads to trick 1; North takes back the king of spades;" in text
+
+
+def test_a_lead_out_of_turn_that_all_followed_stands():
+    # Euchre 53: "the other three have followed him, the trick is complete".
+    text = _rule("euchre/lone-player-leads-out-of-turn-and-both-follow")
+    assert "NEXT: Play on: West leads to trick 2; the hand is scored at its end." in text
+    assert "liable to be called" not in text.split("NEXT:")[1]
+
+
+def test_after_the_next_trump_card_is_turned_the_next_hand_is_played_on():
+    # Euchre 5, Short Whist 6: the next deal's trump card turned, its dealer has dealt and the score stands.
+    for scenario in ("euchre/error-in-the-score-after-the-next-turn", "short-whist/game-claimed-after-the-next-turn-up",
+                     "short-whist/game-claimed-then-corrected-after-the-turn-up"):
+        text = _rule(scenario)
+        assert "NEXT: Play the next hand (West's deal) on; the score stands as given above." in text, scenario
+        assert "West deals" not in text and "Record the score above" not in text, scenario
+
+
+def test_a_hand_played_out_never_says_play_on():
+    text = _rule("long-whist/honours-claimed-without-them")
+    assert "Play on" not in text
+    for path in sorted((ROOT / "scenarios").glob("*/*.yaml")):
+        hand = api.replay(str(path))
+        if len(hand.tricks) == (5 if hand.code == "euchre" else 13) and all(trick.complete for trick in hand.tricks):
+            next_line = " ".join(api.rule(str(path)).to_text().split()).split("NEXT: ")[-1]
+            assert not next_line.startswith(("Play on", "Play the hand out")), path.name

@@ -182,8 +182,8 @@ class Table(Struct):
     def next_to_play(self) -> tuple[Seat, int, bool] | None:
         """Who plays next as the record leaves the play, to which trick, and whether he leads: the winner of the
         last trick completed leads the next (the eldest hand the first), a trick begun goes on from its leader
-        in order, and a trick whose cards were all taken back is led by the player whose lead it was. None
-        once every trick is played."""
+        in order, and a trick whose cards were all taken back, or that was led out of turn and not followed by
+        all, is led by the player whose lead it was. None once every trick is played."""
         out = self.out
         last = self.tricks[-1] if self.tricks else None
         if last is None or last.complete:
@@ -194,7 +194,9 @@ class Table(Struct):
             while leader is out:
                 leader = leader.left
             return leader, number, True
-        if not last.active:
+        # Euchre 53, Short Whist 63, Long Whist 7: a lead out of turn that not all have followed does not stand;
+        # the cards played to it are taken back and the player whose lead it was leads.
+        if not last.active or last.active[0].seat is not last.due_leader:
             return last.due_leader, last.number, True
         for step in range(4):
             seat = last.leader.after(step)

@@ -15,7 +15,7 @@ from adjudicate.escape import visible
 from adjudicate.lawbook.rulebook import paragraphs
 from adjudicate.play.facts import Claim, Irregularity
 from adjudicate.play.table import Moment
-from adjudicate.record.cards import number_word
+from adjudicate.record.cards import cards_words, number_word
 from adjudicate.record.seats import Seat, Side
 from adjudicate.ruling.scoring import ORDER_LAW
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
@@ -422,6 +422,19 @@ def _next_step(decision: "Decision") -> str:
     questions = [q for q in decision.questions or () if q.changes]
     if questions:
         return "ask the table these first: the ruling turns on them."
+    from adjudicate.ruling.decision import ENDS_OPTIONS, NEW_HAND
+
+    table, score = decision.table, decision.score
+    if score is not None and not score.in_play \
+            and any(m.act.verb == "turn" and m.phase == "after" for m in table.moments):
+        # Euchre 5, Short Whist 6: the next deal's trump card is turned; the score can no longer be changed.
+        return f"Play the next hand ({(score.next_dealer or table.dealer.left).word}'s deal) on; the score stands " \
+            "as given above."
+    if any((taken := r.made or (r.options[0] if r.mandatory and r.options else None)) is not None
+           and taken.option.kind in ENDS_OPTIONS for r in decision.remedies):
+        return f"Gather the cards; {table.dealer.word} deals again."  # Short Whist note 11, Euchre 33
+    if any(item.declaration.kind == "deal_stopped" for item in decision.declarations):
+        return f"Gather the cards; {table.dealer.word}, whose deal it is, deals."
     play_out = [r for r in decision.remedies if r.made is None and any(i.option.kind == "play_out" for i in r.options)]
     if play_out and not questions:
         others = [r for r in decision.remedies if r.made is None and len(r.options) > 1 and r not in play_out]
@@ -437,10 +450,13 @@ def _next_step(decision: "Decision") -> str:
             else "each announce their choice"
         then = _play_on(decision) if _goes_on(decision) else \
             "score the hand" if any(r.scores for r in open_remedies) else "play on"
+        if _new_deal_open(decision):
+            return _sentence(f"{_and_list(choosers)} {verb}: {_either_way(decision)}")
         return _sentence(f"{_and_list(choosers)} {verb}; then {then}")
-    from adjudicate.ruling.decision import NEW_HAND
-
-    score = decision.score
+    if _new_deal_open(decision):
+        choosers = list(dict.fromkeys(_chooser(r, decision) for r in decision.remedies if r.made is None))
+        say = "says whether he claims" if len(choosers) == 1 and _one(choosers[0]) else "say whether they claim"
+        return _sentence(f"{_and_list(choosers)} {say} it: {_either_way(decision)}")
     if _goes_on(decision):
         return _sentence(_play_on(decision)[:1].upper() + _play_on(decision)[1:])
     dealer = score.next_dealer if score is not None else None
@@ -459,7 +475,23 @@ def _next_step(decision: "Decision") -> str:
         return _sentence(f"{_and_list(choosers)} {say} what is open to them; then {then}")
     if decision.remedies and _goes_on(decision):  # every choice made: the decision above says what it was
         return _sentence(_play_on(decision)[:1].upper() + _play_on(decision)[1:])
+    if table.next_to_play() is None:  # every trick played: the hand is over
+        return f"Go on to the next deal: {(score and score.next_dealer or table.dealer.left).word} deals."
     return "Play on."
+
+
+def _new_deal_open(decision: "Decision") -> bool:
+    """A new deal is still open to a side's choice (not yet claimed or refused)."""
+    from adjudicate.ruling.decision import ENDS_OPTIONS
+
+    return any(r.made is None and not r.mandatory and any(i.option.kind in ENDS_OPTIONS for i in r.options)
+               for r in decision.remedies)
+
+
+def _either_way(decision: "Decision") -> str:
+    """What the table does after an open choice of a new deal: "if a new deal, South deals again; if the deal
+    stands, play on: West leads to trick 1" (Short Whist note 11, Euchre 33: the same dealer deals again)."""
+    return f"if a new deal, {decision.table.dealer.word} deals again; if the deal stands, {_play_on(decision)}"
 
 
 def _dealt_again(decision: "Decision", outcome: "Outcome") -> bool:
@@ -517,7 +549,26 @@ def _play_on(decision: "Decision") -> str:
     if following is None or not table.tricks and not any(m.phase == "play" for m in table.moments):
         return "play the hand out; it is scored at its end"
     seat, trick, leads = following
-    return f"play on: {seat.word} {'leads' if leads else 'plays'} to trick {trick}; {scored}"
+    return f"play on: {seat.word} {'leads' if leads else 'plays'} to trick {trick}{_false_lead(decision)}; {scored}"
+
+
+def _false_lead(decision: "Decision") -> str:
+    """What becomes of a lead out of turn that not all have followed, the rightful leader leading afresh (Euchre
+    52, 53, 104; Short Whist 62, 63; Long Whist 7): the card led lies face up, liable to be called, while the
+    adversaries may still call it or have called it; else it is taken back (a suit called, or the penalty lost by
+    consulting, Euchre 85, Short Whist 84)."""
+    tricks = decision.table.tricks
+    last = tricks[-1] if tricks else None
+    if last is None or last.complete or not last.active or last.active[0].seat is last.due_leader:
+        return ""
+    play = last.active[0]
+    card = cards_words([play.card]).removeprefix("the ")
+    others = " (the cards played to it are taken back)" if len(last.active) > 1 else ""
+    callable_ = any(r.made.option.kind == "call_card" if r.made is not None
+                    else any(i.option.kind == "call_card" for i in r.options) for r in decision.remedies)
+    if callable_:
+        return f"; {play.seat.word}'s {card} lies face up, liable to be called{others}"
+    return f"; {play.seat.word} takes back the {card}{others}"
 
 def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool = False) -> str:
     """The ruling as a director gives it: the decision, what happened, the laws, the choices and the score
@@ -573,7 +624,10 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         # else the score is the hand's if it stops here (Euchre 70: the revokers may have it played out).
         when = "with the penalty" if any(o.effect.meaning for o in score.outcomes) else "if the hand stops here"
     if score is not None and len(score.outcomes) == 1 and score.outcomes[0].effect.score_after is not None:
-        if _dealt_again(decision, score.outcomes[0]):
+        if _dealt_again(decision, score.outcomes[0]) and _new_deal_open(decision):
+            decided.append(_sentence("If a new deal is claimed, the hand is not scored and the score stands: "
+                                     f"{_outcome_result(score.outcomes[0])}"))
+        elif _dealt_again(decision, score.outcomes[0]):
             decided.append(_sentence(f"The hand is not scored; the score stands: {_outcome_result(score.outcomes[0])}"))
         else:
             decided.append(_sentence(f"The score {when}: {_outcome_result(score.outcomes[0])}"))

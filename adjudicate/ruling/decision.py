@@ -42,13 +42,15 @@ _HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends", "hands_abandone
                "new_deal_same_dealer", "makers_euchred", "makers_score")
 """Rulings that change the hand's own points: their laws are cited with the hand's score."""
 NEW_HAND = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "deal_lost", "hand_ends", "hands_abandoned",
-                      "may_deal_again", "fresh_cut"})
-"""Rulings after which this hand is not played on: the cards are dealt again, or the hand is over."""
-_SAME_DEALER = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "may_deal_again", "fresh_cut"})
+                      "may_deal_again", "fresh_cut", "deal_stopped"})
+"""Rulings after which this hand is not played on: the cards are dealt again, or the hand is over (a deal out of
+turn stopped is dealt by the player whose deal it is)."""
+_SAME_DEALER = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "may_deal_again", "fresh_cut",
+                          "deal_stopped"})
 """Rulings of a new deal that, unless the deal is also declared lost, the same dealer makes (Short Whist note 11:
 "the same dealer must deal again"; Euchre 33: "a new deal by the same dealer")."""
 _DEALT_AGAIN = re.compile(r"same dealer|deals again|dealt again")
-_ENDS_OPTIONS = frozenset({"new_deal", "deal_again"})
+ENDS_OPTIONS = frozenset({"new_deal", "deal_again"})
 """Options that, taken, end this hand for a new deal by the same dealer."""
 MAX_OUTCOMES = 64
 """Combinations of open choices scored one by one; past this the ruling says how many more there are."""
@@ -568,7 +570,7 @@ def _in_play(table: Table, declarations: list[DeclarationOutcome], remedies: lis
         return False
     if any(item.declaration.kind in NEW_HAND for item in declarations):
         return False
-    if any((taken := _taken(remedy)) is not None and taken.option.kind in _ENDS_OPTIONS for remedy in remedies):
+    if any((taken := _taken(remedy)) is not None and taken.option.kind in ENDS_OPTIONS for remedy in remedies):
         return False
     # Euchre 70: the hand on which a revoke was established goes on only if the revoking side requires it.
     if any(remedy.made is None and any(item.option.kind == "play_out" for item in remedy.options)
@@ -589,10 +591,10 @@ def _next_dealer(table: Table, declarations: list[DeclarationOutcome],
     # him; one that ends scored (Euchre 102: the lone player scores five) passes the deal on.
     again = any(item.declaration.kind == "hand_ends" and _DEALT_AGAIN.search(item.declaration.text)
                 for item in declarations)
-    if kinds & _SAME_DEALER or again or any((taken := _taken(remedy)) is not None and taken.option.kind in _ENDS_OPTIONS
+    if kinds & _SAME_DEALER or again or any((taken := _taken(remedy)) is not None and taken.option.kind in ENDS_OPTIONS
                    for remedy in remedies):
         return table.dealer
-    if any(remedy.made is None and not remedy.mandatory and any(item.option.kind in _ENDS_OPTIONS
+    if any(remedy.made is None and not remedy.mandatory and any(item.option.kind in ENDS_OPTIONS
                                                                  for item in remedy.options) for remedy in remedies):
         return None
     return table.dealer.left
