@@ -434,7 +434,8 @@ def _next_step(decision: "Decision") -> str:
            and taken.option.kind in ENDS_OPTIONS for r in decision.remedies):
         return f"Gather the cards; {table.dealer.word} deals again."  # Short Whist note 11, Euchre 33
     if any(item.declaration.kind == "deal_stopped" for item in decision.declarations):
-        return f"Gather the cards; {table.dealer.word}, whose deal it is, deals."
+        seat = score.next_dealer if score is not None and score.next_dealer is not None else table.dealer
+        return f"Gather the cards; {seat.word}{', whose deal it is,' if seat is table.dealer else ''} deals."
     play_out = [r for r in decision.remedies if r.made is None and any(i.option.kind == "play_out" for i in r.options)]
     if play_out and not questions:
         others = [r for r in decision.remedies if r.made is None and len(r.options) > 1 and r not in play_out]
