@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from events import HANG, can_see_syscalls, syscall, until
+from events import HANG, as_at_a_terminal, can_see_syscalls, syscall, until
 from typer.testing import CliRunner
 
 import adjudicate
@@ -315,8 +315,7 @@ def at_terminal(args: list[str], replies: list[bytes], timeout: float = HANG) ->
     pid, fd = pty.fork()
     if pid == 0:  # the child: the real command, the pty its terminal, Ctrl-C as a shell would leave it
         try:
-            signal.pthread_sigmask(signal.SIG_SETMASK, set())
-            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            as_at_a_terminal()
             os.execv(sys.executable, [sys.executable, "-m", "adjudicate", *args])
         finally:
             os._exit(127)

@@ -459,7 +459,7 @@ def _next_step(decision: "Decision") -> str:
         say = "says whether he claims" if len(choosers) == 1 and _one(choosers[0]) else "say whether they claim"
         return _sentence(f"{_and_list(choosers)} {say} it: {_either_way(decision)}")
     if _goes_on(decision):
-        return _sentence(_play_on(decision)[:1].upper() + _play_on(decision)[1:])
+        return _sentence(_play_on(decision))
     dealer = score.next_dealer if score is not None else None
     deals = f": {dealer.word} deals" + (" again" if dealer is decision.table.dealer else "") if dealer else ""
     if any(item.declaration.kind == "fresh_cut" for item in decision.declarations) and dealer:
@@ -471,11 +471,8 @@ def _next_step(decision: "Decision") -> str:
     offered = [r for r in decision.remedies if r.made is None]
     if offered:
         choosers = list(dict.fromkeys(_chooser(r, decision) for r in offered))
-        then = _play_on(decision) if _goes_on(decision) else "play on"
         say = "says whether he takes" if len(choosers) == 1 and _one(choosers[0]) else "say whether they take"
-        return _sentence(f"{_and_list(choosers)} {say} what is open to them; then {then}")
-    if decision.remedies and _goes_on(decision):  # every choice made: the decision above says what it was
-        return _sentence(_play_on(decision)[:1].upper() + _play_on(decision)[1:])
+        return _sentence(f"{_and_list(choosers)} {say} what is open to them; then play on")
     if table.next_to_play() is None:  # every trick played: the hand is over
         return f"Go on to the next deal: {(score and score.next_dealer or table.dealer.left).word} deals."
     return "Play on."
