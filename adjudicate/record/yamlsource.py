@@ -1,9 +1,9 @@
 """Reading YAML safely, keeping where every value stood.
 
 Every input file (scenario, rulebook, house rules) is read here: PyYAML's C
-composer builds the node tree without constructing any Python object, so no tag
-can run code; we then build our own tree of `Node`s, each with its position, and
-refuse what a hand-written file should never hold: duplicate keys, tags that
+parser (libyaml) gives the file's events, text and tags that construct nothing,
+so no tag can run code; we build our tree of `Node`s from them, each with its
+position, and refuse what a hand-written file should never hold: duplicate keys, tags that
 construct objects, alias bombs, absurd nesting or size.
 """
 
@@ -75,7 +75,7 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
 """Control characters: YAML refuses them written raw, but a double-quoted "\\e" escape gets them in."""
 NULL_TAG = _STD + "null"
 """The tag of an empty value (`key:` with nothing after it, `~`, `null`)."""
-_SCALAR, _SEQUENCE, _MAPPING = yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode
+_SCALAR = yaml.ScalarNode
 _ALLOWED_TAGS = {_STD + t for t in ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")}
 
 
@@ -201,8 +201,8 @@ def _pos(path: str, mark: Any) -> Pos:
     return Pos(path, mark.line + 1, mark.column + 1)
 
 
-class _Builder:
-    """Turns PyYAML's composed nodes into `Node`s, bounding size and depth."""
+class _Limits:
+    """The refusals of a value over a limit, with a tag not allowed, or holding a control character."""
 
     def __init__(self, path: str, escapes: bool = True):
         self.path = path
@@ -211,33 +211,6 @@ class _Builder:
         # refuses raw ones. Without a backslash in the file there is nothing to look for.
         self.escapes = escapes
 
-    def build(self, node: yaml.Node, depth: int) -> Node:
-        mark = node.start_mark
-        pos = Pos(self.path, mark.line + 1, mark.column + 1)
-        self.count += 1
-        tag = node.tag
-        if self.count > MAX_NODES or depth > MAX_DEPTH or tag not in _ALLOWED_TAGS:
-            self.refuse(node, pos, depth)
-        kind = type(node)
-        if kind is _SCALAR:
-            if self.escapes:
-                self.refuse_control(node.value, pos)
-            return Node("scalar", node.value, pos, tag)
-        if kind is _SEQUENCE:
-            return Node("seq", [self.build(child, depth + 1) for child in node.value], pos, tag)
-        assert kind is _MAPPING
-        mapping: dict[str, tuple[Node, Node]] = {}
-        for knode, vnode in node.value:
-            key = self.build(knode, depth + 1)
-            if key.kind != "scalar" or key.tag == NULL_TAG:
-                raise InputError.at(key.pos, f"a key should be plain text, not {key.describe()}")
-            name: str = key.value  # type: ignore[assignment]
-            if name in mapping:
-                first = mapping[name][0].pos
-                raise InputError.at(key.pos, f"duplicate key {quote(name)} (first at line {first.line})")
-            mapping[name] = (key, self.build(vnode, depth + 1))
-        return Node("map", mapping, pos, tag)
-
     def refuse_control(self, text: str, pos: Pos) -> None:
         control = _CONTROL.search(text)
         if control:
@@ -245,17 +218,225 @@ class _Builder:
                                      f"{_describe_char(control.group())} (written as an escape); "
                                      "it could rewrite the terminal it is printed on; refused")
 
-    def refuse(self, node: yaml.Node, pos: Pos, depth: int) -> None:
+    def refuse(self, tag: str, pos: Pos, depth: int) -> None:
         """Raise the error for a value over a limit, or with a tag that is not allowed."""
         if self.count > MAX_NODES:
             raise InputError.at(pos, f"the file expands to more than {MAX_NODES:,} values "
                                      "(YAML aliases repeated many times?); refused")
         if depth > MAX_DEPTH:
             raise InputError.at(pos, f"the file nests lists and mappings more than {MAX_DEPTH} deep; refused")
-        if node.tag == _STD + "merge":
+        if tag == _STD + "merge":
             raise InputError.at(pos, "YAML merge keys (`<<: *name`) are not read: write the keys out")
-        raise InputError.at(pos, f"the YAML tag {node.tag!r} is not allowed: input files hold plain "
+        raise InputError.at(pos, f"the YAML tag {tag!r} is not allowed: input files hold plain "
                                  "text, numbers, lists and mappings only")
+
+
+_SCALAR_EVENT, _ALIAS_EVENT = yaml.ScalarEvent, yaml.AliasEvent
+_SEQUENCE_START, _MAPPING_START = yaml.SequenceStartEvent, yaml.MappingStartEvent
+_SEQUENCE_END, _MAPPING_END = yaml.SequenceEndEvent, yaml.MappingEndEvent
+_STREAM_END, _DOCUMENT_START = yaml.StreamEndEvent, yaml.DocumentStartEvent
+_SEQ_TAG, _MAP_TAG = _STD + "seq", _STD + "map"
+_OPEN = object()
+"""An anchored list or mapping not closed yet (an alias to it is a recursive alias)."""
+
+
+class _Builder(_Limits):
+    """Builds the `Node` tree straight from libyaml's events, with no PyYAML node tree between.
+
+    It refuses exactly what composing PyYAML's node tree and then building ours from it refused (the
+    reader until issue 22), and in the same order: the composer read the whole document before a value
+    was built, so libyaml's syntax errors and the composer's own (an undefined alias, a duplicate anchor,
+    a second document) come first wherever they stand; then the first refusal of our own (a limit, a tag,
+    a control character, a key that is not text or comes twice), in the file's order. So after a refusal
+    of our own, the rest of the events are still read for those errors.
+    """
+
+    def __init__(self, path: str, escapes: bool = True):
+        super().__init__(path, escapes)
+        self.anchors: dict[str, object] = {}
+        """Anchor -> the Node it names (`_OPEN` while that list or mapping is being read)."""
+        self.root_mark: Any = None
+
+    def build(self, loader: Any) -> Node | None:
+        get = loader.get_event
+        get()  # the stream's start
+        if type(get()) is _STREAM_END:  # else the document's start
+            return None
+        try:
+            root = self.document(get)
+        except InputError:
+            self.drain(get)
+            raise
+        get()  # the document's end
+        self.single(get())
+        return root
+
+    def document(self, get: Any) -> Node:
+        path = self.path
+        anchors = self.anchors
+        escapes = self.escapes
+        resolve = _Loader.resolve
+        allowed = _ALLOWED_TAGS
+        # The lists and mappings being read, outer ones on the stack; the innermost in `items` (a list) or
+        # `mapping` (a dict; the other None), with its node, its anchor and, in a mapping, the key read
+        # and waiting for its value (`key`).
+        stack: list[tuple[Any, ...]] = []
+        items: list[Node] | None = None
+        mapping: dict[str, tuple[Node, Node]] | None = None
+        opened: Node | None = None
+        opened_anchor: str | None = None
+        key: Node | None = None
+        depth = 0
+        count = 0
+        while True:
+            event = get()
+            kind = type(event)
+            if kind is _SCALAR_EVENT:
+                mark = event.start_mark
+                pos = Pos(path, mark.line + 1, mark.column + 1)
+                anchor = event.anchor
+                if anchor is not None:
+                    self.anchor(anchor, mark)
+                value = event.value
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = resolve(_SCALAR, value, event.implicit)
+                count += 1
+                if count > MAX_NODES or depth > MAX_DEPTH or tag not in allowed:
+                    self.count = count
+                    self.refuse(tag, pos, depth)
+                if escapes:
+                    self.refuse_control(value, pos)
+                node = Node("scalar", value, pos, tag)
+                if anchor is not None:
+                    anchors[anchor] = node
+                if items is not None:
+                    items.append(node)
+                    continue
+                if mapping is not None:
+                    if key is None:  # a key: text, once in its mapping
+                        if tag == NULL_TAG:
+                            raise InputError.at(pos, f"a key should be plain text, not {node.describe()}")
+                        if value in mapping:
+                            first = mapping[value][0].pos
+                            raise InputError.at(pos, f"duplicate key {quote(value)} (first at line {first.line})")
+                        key = node
+                    else:
+                        mapping[key.value] = (key, node)  # type: ignore[index]
+                        key = None
+                    continue
+            elif kind is _SEQUENCE_END or kind is _MAPPING_END:
+                node = opened  # type: ignore[assignment]
+                if opened_anchor is not None:
+                    anchors[opened_anchor] = node
+                items, mapping, opened, opened_anchor, key = stack.pop()
+                depth -= 1
+            elif kind is _MAPPING_START or kind is _SEQUENCE_START:
+                mark = event.start_mark
+                if not depth:
+                    self.root_mark = mark
+                pos = Pos(path, mark.line + 1, mark.column + 1)
+                anchor = event.anchor
+                if anchor is not None:
+                    self.anchor(anchor, mark)
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = _MAP_TAG if kind is _MAPPING_START else _SEQ_TAG
+                count += 1
+                if count > MAX_NODES or depth > MAX_DEPTH or tag not in allowed:
+                    self.count = count
+                    self.refuse(tag, pos, depth)
+                stack.append((items, mapping, opened, opened_anchor, key))
+                depth += 1
+                opened_anchor, key = anchor, None
+                if kind is _MAPPING_START:
+                    items, mapping = None, {}
+                    opened = Node("map", mapping, pos, tag)
+                else:
+                    items, mapping = [], None
+                    opened = Node("seq", items, pos, tag)
+                continue
+            else:  # an alias: a copy of the value it names, counted again
+                anchor = event.anchor
+                named = anchors.get(anchor)
+                if named is None:
+                    raise yaml.composer.ComposerError(None, None, "found undefined alias", event.start_mark)
+                if named is _OPEN:  # `_scan` refuses it first
+                    raise InputError.at(_pos(path, event.start_mark),
+                                        f"the alias *{anchor} is used inside the value it names "
+                                        "(a recursive alias); refused")
+                self.count = count
+                node = self.copy(named, depth)  # type: ignore[arg-type]
+                count = self.count
+            # A list or mapping closed, an alias, or a scalar standing alone: the value goes where it stands.
+            if items is not None:
+                items.append(node)
+            elif mapping is not None:
+                if key is None:
+                    if node.kind != "scalar" or node.tag == NULL_TAG:
+                        raise InputError.at(node.pos, f"a key should be plain text, not {node.describe()}")
+                    name: str = node.value  # type: ignore[assignment]
+                    if name in mapping:
+                        first = mapping[name][0].pos
+                        raise InputError.at(node.pos, f"duplicate key {quote(name)} (first at line {first.line})")
+                    key = node
+                else:
+                    mapping[key.value] = (key, node)  # type: ignore[index]
+                    key = None
+            else:
+                if self.root_mark is None:
+                    self.root_mark = event.start_mark
+                self.count = count
+                return node
+
+    def anchor(self, anchor: str, mark: Any) -> None:
+        """Note an anchor (the composer refuses one used twice)."""
+        if anchor in self.anchors:
+            raise yaml.composer.ComposerError("found duplicate anchor; first occurrence", None,
+                                              "second occurrence", mark)
+        self.anchors[anchor] = _OPEN
+
+    def copy(self, node: Node, depth: int) -> Node:
+        """The value an alias names, built again where the alias stands, counted and limited again there."""
+        self.count += 1
+        if self.count > MAX_NODES or depth > MAX_DEPTH:
+            self.refuse(node.tag, node.pos, depth)
+        if node.kind == "scalar":
+            return Node("scalar", node.value, node.pos, node.tag)
+        if node.kind == "seq":
+            return Node("seq", [self.copy(child, depth + 1) for child in node.value],  # type: ignore[attr-defined]
+                        node.pos, node.tag)
+        mapping = {}
+        for name, (key, value) in node.value.items():  # type: ignore[attr-defined]
+            copied = self.copy(key, depth + 1)
+            mapping[name] = (copied, self.copy(value, depth + 1))
+        return Node("map", mapping, node.pos, node.tag)
+
+    def drain(self, get: Any) -> None:
+        """Read the rest of the events after a refusal, for the errors the composer would have raised first."""
+        anchors = self.anchors
+        ended = False
+        while True:
+            event = get()
+            kind = type(event)
+            if kind is _STREAM_END:
+                return
+            if kind is _DOCUMENT_START and ended:
+                self.single(event)
+            if kind is yaml.DocumentEndEvent:
+                ended = True
+            elif kind is _ALIAS_EVENT:
+                if event.anchor not in anchors:
+                    raise yaml.composer.ComposerError(None, None, "found undefined alias", event.start_mark)
+            elif kind is _SCALAR_EVENT or kind is _SEQUENCE_START or kind is _MAPPING_START:
+                if event.anchor is not None:
+                    self.anchor(event.anchor, event.start_mark)
+
+    def single(self, event: Any) -> None:
+        """Refuse a second document, as PyYAML's `get_single_node` does (`_scan` refuses it first)."""
+        if type(event) is not _STREAM_END:
+            raise yaml.composer.ComposerError("expected a single document in the stream", self.root_mark,
+                                              "but found another document", event.start_mark)
 
 
 def _describe_char(character: object) -> str:
@@ -358,7 +539,7 @@ def _parse(text: str, path: str) -> Node:
                 scanner.dispose()
         loader = _Loader(text)
         try:
-            root = loader.get_single_node()
+            root = _Builder(path, escapes="\\" in text).build(loader)
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as exc:
@@ -380,7 +561,7 @@ def _parse(text: str, path: str) -> Node:
         if text.strip():
             raise InputError.at(Pos(path, 1, 1), "the file holds only comments: expected a YAML mapping")
         raise InputError.at(Pos(path, 1, 1), "the file is empty: expected a YAML mapping")
-    return _Builder(path, escapes="\\" in text).build(root, 0)
+    return root
 
 
 _UTF16_32 = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
