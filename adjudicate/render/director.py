@@ -445,6 +445,9 @@ def _next_step(decision: "Decision") -> str:
             first = f"{_and_list(choosers)} {'announces his' if len(choosers) == 1 and _one(choosers[0]) else 'announce their'} choice; "
         return _sentence(first + _play_out_step(decision, play_out))
     open_remedies = [r for r in decision.remedies if r.made is None and len(r.options) > 1]
+    must_pass = next((r for r in open_remedies if any(i.option.kind == "partner_must_pass" for i in r.options)), None)
+    if must_pass is not None and (step := _partner_passes_step(decision, must_pass)):
+        return step
     if open_remedies:
         choosers = list(dict.fromkeys(_chooser(r, decision) for r in open_remedies))
         verb = ("announces his choice" if _one(choosers[0]) else "announce their choice") if len(choosers) == 1 \
@@ -476,6 +479,30 @@ def _next_step(decision: "Decision") -> str:
     if table.next_to_play() is None:  # every trick played: the hand is over
         return f"Go on to the next deal: {(score and score.next_dealer or table.dealer.left).word} deals."
     return "Play on."
+
+
+def _partner_passes_step(decision: "Decision", remedy: "RemedyOutcome") -> str | None:
+    """Euchre 80: the adversaries elect that the late assist or order up be played, or not; if not, his partner
+    must pass and the making goes on without them (law 77: all four passed, the trump card is turned down and
+    the eldest hand names first). None where the record has gone past the making."""
+    table, making, offender = decision.table, decision.table.making, remedy.offender
+    if making is None or offender is None or making.round != 1 or table.scenario.turned is None \
+            or any(trick.active for trick in table.tricks):
+        return None
+    chooser = _chooser(remedy, decision)
+    card = table.scenario.turned
+    dealer, partner = table.dealer, offender.partner
+    elect = f"if they elect that it be played, {card.suit.word} are trumps and {dealer.word} takes up the " \
+        f"{card.name}; then {_play_on(decision)}"
+    passed = set(making.passed.get(1, ())) | {offender, partner}
+    order = [table.eldest, table.eldest.left, table.eldest.left.left, dealer]
+    still = [seat for seat in order if seat not in passed]
+    if still:
+        rest = f"{partner.word} must pass, and {still[0].word} speaks next"
+    else:
+        rest = f"{partner.word} must pass: all four have passed, the {card.name} is turned down and " \
+            f"{table.eldest.word} names a suit or passes first (law 77)"
+    return _sentence(f"{chooser} announce their choice: {elect}; if not, {rest}")
 
 
 def _new_deal_open(decision: "Decision") -> bool:
@@ -598,7 +625,11 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     out.append(bold(title))
     context = [_CODE_NAMES.get(rulebook.code, visible(rulebook.title)), f"dealer {scenario.dealer.word}"]
     if table.trump:
-        context.append(f"trumps {table.trump.word}")
+        # Euchre 80: the late assist or order up makes the trump only if the adversaries elect it be played.
+        pending = next((r for r in decision.remedies if r.made is None
+                        and any(i.option.kind == "partner_must_pass" for i in r.options)), None)
+        context.append(f"trumps {table.trump.word}"
+                       + (f" if {_chooser(pending, decision)} elect that it be played" if pending else ""))
     if scenario.score:
         context.append(f"score {_score_words(scenario.score)}")
     out.extend(wrap("; ".join(context) + "."))
