@@ -505,6 +505,15 @@ def _partner_passes_step(decision: "Decision", remedy: "RemedyOutcome") -> str |
     return _sentence(f"{chooser} announce their choice: {elect}; if not, {rest}")
 
 
+def _new_deal_taken(decision: "Decision") -> bool:
+    """A new deal was claimed and nothing scores (Euchre 33, 35, 40): the score before the hand stands, and the
+    ruling need not ask for it."""
+    from adjudicate.ruling.decision import ENDS_OPTIONS
+
+    taken = [r.made for r in decision.remedies if r.made is not None]
+    return any(item.option.kind in ENDS_OPTIONS for item in taken) and not any(_plain_points(item) for item in taken)
+
+
 def _new_deal_open(decision: "Decision") -> bool:
     """A new deal is still open to a side's choice (not yet claimed or refused)."""
     from adjudicate.ruling.decision import ENDS_OPTIONS
@@ -756,7 +765,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     if asked:
         hint = HINT_ASK
     elif needs and "score before the hand" in needs and score is not None \
-            and (score.hand is not None or any(remedy.scores for remedy in decision.remedies)):
+            and (score.hand is not None or any(remedy.scores for remedy in decision.remedies)) \
+            and not _new_deal_taken(decision):
         hint = HINT_SCORE
     else:
         hint = HINT_EXPLAIN
