@@ -94,6 +94,21 @@ def _wording(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
                   + (f" or {partner}" if m.group(1) else ""), text)
     return text
 
+def _suit_called(remedy: "RemedyOutcome", decision: "Decision") -> str | None:
+    """A suit call made in the log, as the table must hear it: which suit, and from whom ("call clubs from
+    North"); None for any other choice, or a call the log does not spell out."""
+    made = remedy.made
+    if made is None or made.option.kind != "call_suit" or remedy.made_entry is None:
+        return None
+    act = decision.table.moment(remedy.made_entry).act
+    if act.suit is None:
+        return None
+    target = act.target or remedy.offender
+    if target is None:
+        return f"call {act.suit.word}"
+    return f"call {act.suit.word} from {target.word}"
+
+
 def _plain_points(item: "OptionOutcome") -> bool:
     """An option said as points or tricks ("three points to North–South"), not as something done."""
     from adjudicate.ruling.scoring import SCORE_KINDS
@@ -205,7 +220,7 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                 made_for = target(made.target)
                 assert made.made is not None
                 said.append(f"{_chooser(made, decision)} chose {'' if _plain_points(made.made) else 'to '}"
-                            f"{option_words(made.made, made)}"
+                            f"{_suit_called(made, decision) or option_words(made.made, made)}"
                             f"{f' for {made_for}' if made_for else ''}; the choice is final")
             continue
         consult = "" if len(remedy.options) < 2 or all(_one(who) for who in choosers) else \
