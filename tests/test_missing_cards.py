@@ -186,7 +186,7 @@ def test_a_card_named_in_the_hand_is_not_exposed_nor_one_played(tmp_path):
 def test_a_second_card_to_a_complete_trick_is_exposed_and_not_a_lead(tmp_path):
     second = ruled(tmp_path, SIMPLE + "  - E: second card AC\n  - W: AH\n")
     assert kinds(second) == [("exposed_card", "E", 1, None)]
-    assert laws(second) == ["46"]
+    assert laws(second) == ["46", "61"]  # law 61: "If any one play two cards to the same trick"
     led = ruled(tmp_path, SIMPLE + "  - E: AC\n")
     assert kinds(led) == [("lead_out_of_turn", "E", 2, None)]
     assert "52" in laws(led) and "46" not in laws(led)

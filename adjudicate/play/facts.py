@@ -322,7 +322,7 @@ def leads_out_of_turn(table: Table) -> Iterator[Irregularity]:
         }
         because = (f"{_name(lead.seat)} led the {lead.card.name} to trick {trick.number} when it was "
                    f"{_name(trick.due_leader)}'s lead; "
-                   + ("the other three followed" if details["all_followed"] else
+                   + (f"the other {number_word(others)} followed" if details["all_followed"] else
                       ("no one had followed" if not played_to else
                        f"{number_word(len(played_to))} player{'s' if len(played_to) != 1 else ''} had followed")
                       + (", and the cards were taken back" if lead.withdrawn else "")))

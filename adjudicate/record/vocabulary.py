@@ -219,7 +219,7 @@ OPTIONS: dict[str, tuple[str, str | None]] = {
     "partner_must_pass": ("the offender's partner must pass", None),
     "elect_play": ("elect that it shall be played", None),
     "play_alone": ("elect that he play it alone", None),
-    "call_hands": ("have both opposing hands laid on the table and call their cards", None),
+    "call_hands": ("call cards from both opposing hands", None),
     "search_tricks": ("search all the tricks", None),
     "count_hand": ("count the hand, to see if it holds more or fewer cards than it should", None),
     "change_discard": ("change his discard", None),

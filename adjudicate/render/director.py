@@ -94,6 +94,21 @@ def _wording(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
                   + (f" or {partner}" if m.group(1) else ""), text)
     return text
 
+def _suit_called(remedy: "RemedyOutcome", decision: "Decision") -> str | None:
+    """A suit call made in the log, as the table must hear it: which suit, and from whom ("call clubs from
+    North"); None for any other choice, or a call the log does not spell out."""
+    made = remedy.made
+    if made is None or made.option.kind != "call_suit" or remedy.made_entry is None:
+        return None
+    act = decision.table.moment(remedy.made_entry).act
+    if act.suit is None:
+        return None
+    target = act.target or remedy.offender
+    if target is None:
+        return f"call {act.suit.word}"
+    return f"call {act.suit.word} from {target.word}"
+
+
 def _plain_points(item: "OptionOutcome") -> bool:
     """An option said as points or tricks ("three points to North–South"), not as something done."""
     from adjudicate.ruling.scoring import SCORE_KINDS
@@ -205,7 +220,7 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                 made_for = target(made.target)
                 assert made.made is not None
                 said.append(f"{_chooser(made, decision)} chose {'' if _plain_points(made.made) else 'to '}"
-                            f"{option_words(made.made, made)}"
+                            f"{_suit_called(made, decision) or option_words(made.made, made)}"
                             f"{f' for {made_for}' if made_for else ''}; the choice is final")
             continue
         consult = "" if len(remedy.options) < 2 or all(_one(who) for who in choosers) else \
@@ -445,6 +460,9 @@ def _next_step(decision: "Decision") -> str:
             first = f"{_and_list(choosers)} {'announces his' if len(choosers) == 1 and _one(choosers[0]) else 'announce their'} choice; "
         return _sentence(first + _play_out_step(decision, play_out))
     open_remedies = [r for r in decision.remedies if r.made is None and len(r.options) > 1]
+    must_pass = next((r for r in open_remedies if any(i.option.kind == "partner_must_pass" for i in r.options)), None)
+    if must_pass is not None and (step := _partner_passes_step(decision, must_pass)):
+        return step
     if open_remedies:
         choosers = list(dict.fromkeys(_chooser(r, decision) for r in open_remedies))
         verb = ("announces his choice" if _one(choosers[0]) else "announce their choice") if len(choosers) == 1 \
@@ -476,6 +494,39 @@ def _next_step(decision: "Decision") -> str:
     if table.next_to_play() is None:  # every trick played: the hand is over
         return f"Go on to the next deal: {(score and score.next_dealer or table.dealer.left).word} deals."
     return "Play on."
+
+
+def _partner_passes_step(decision: "Decision", remedy: "RemedyOutcome") -> str | None:
+    """Euchre 80: the adversaries elect that the late assist or order up be played, or not; if not, his partner
+    must pass and the making goes on without them (law 77: all four passed, the trump card is turned down and
+    the eldest hand names first). None where the record has gone past the making."""
+    table, making, offender = decision.table, decision.table.making, remedy.offender
+    if making is None or offender is None or making.round != 1 or table.scenario.turned is None \
+            or any(trick.active for trick in table.tricks):
+        return None
+    chooser = _chooser(remedy, decision)
+    card = table.scenario.turned
+    dealer, partner = table.dealer, offender.partner
+    elect = f"if they elect that it be played, {card.suit.word} are trumps and {dealer.word} takes up the " \
+        f"{card.name}; then {_play_on(decision)}"
+    passed = set(making.passed.get(1, ())) | {offender, partner}
+    order = [table.eldest, table.eldest.left, table.eldest.left.left, dealer]
+    still = [seat for seat in order if seat not in passed]
+    if still:
+        rest = f"{partner.word} must pass, and {still[0].word} speaks next"
+    else:
+        rest = f"{partner.word} must pass: all four have passed, the {card.name} is turned down and " \
+            f"{table.eldest.word} names a suit or passes first (law 77)"
+    return _sentence(f"{chooser} announce their choice: {elect}; if not, {rest}")
+
+
+def _new_deal_taken(decision: "Decision") -> bool:
+    """A new deal was claimed and nothing scores (Euchre 33, 35, 40): the score before the hand stands, and the
+    ruling need not ask for it."""
+    from adjudicate.ruling.decision import ENDS_OPTIONS
+
+    taken = [r.made for r in decision.remedies if r.made is not None]
+    return any(item.option.kind in ENDS_OPTIONS for item in taken) and not any(_plain_points(item) for item in taken)
 
 
 def _new_deal_open(decision: "Decision") -> bool:
@@ -598,7 +649,11 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     out.append(bold(title))
     context = [_CODE_NAMES.get(rulebook.code, visible(rulebook.title)), f"dealer {scenario.dealer.word}"]
     if table.trump:
-        context.append(f"trumps {table.trump.word}")
+        # Euchre 80: the late assist or order up makes the trump only if the adversaries elect it be played.
+        pending = next((r for r in decision.remedies if r.made is None
+                        and any(i.option.kind == "partner_must_pass" for i in r.options)), None)
+        context.append(f"trumps {table.trump.word}"
+                       + (f" if {_chooser(pending, decision)} elect that it be played" if pending else ""))
     if scenario.score:
         context.append(f"score {_score_words(scenario.score)}")
     out.extend(wrap("; ".join(context) + "."))
@@ -725,7 +780,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     if asked:
         hint = HINT_ASK
     elif needs and "score before the hand" in needs and score is not None \
-            and (score.hand is not None or any(remedy.scores for remedy in decision.remedies)):
+            and (score.hand is not None or any(remedy.scores for remedy in decision.remedies)) \
+            and not _new_deal_taken(decision):
         hint = HINT_SCORE
     else:
         hint = HINT_EXPLAIN
