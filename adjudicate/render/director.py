@@ -418,6 +418,28 @@ def _irregularity_lines(irregularities: list[Irregularity]) -> list[str]:
         lines.append(_sentence(f"{_and_list([item.seat.word for item in items if item.seat])} {rest}"))
     return lines
 
+def _unless_asked(decision: "Decision") -> str:
+    """A score that holds only for one answer to an open question, whose other answer gives another score (Long
+    Whist 14: the accused side mixed the cards, and the revoke is forfeited): "If the answer is no, "."""
+    for asked in (q for q in decision.questions or () if q.changes and q.if_so_score is not None):
+        if asked.if_so and not asked.otherwise:
+            return "If the answer to the question below is no, "
+    return ""
+
+def _pending(decision: "Decision") -> str:
+    """No law applies as the record stands, but an open question's answer would bring one in: the ruling turns on
+    it, and "no penalty" is said only for the answer that brings none (Long Whist 16, the score unknown)."""
+    parts: list[str] = []
+    for asked in (q for q in decision.questions or () if q.changes):
+        for answer, laws, other in (("yes", asked.if_so, "no"), ("no", asked.otherwise, "yes")):
+            if laws and not (asked.if_so and asked.otherwise):
+                named = _and_list([f"law {law.id} ({visible(law.title).lower()})" for law in laws])
+                parts.append(f"if the answer is {answer}, {named} {'applies' if len(laws) == 1 else 'apply'}; "
+                             f"if {other}, no law of this code applies and there is no penalty")
+    if not parts:
+        return ""
+    return "The ruling turns on the question below: " + "; ".join(dict.fromkeys(parts))
+
 def _next_step(decision: "Decision") -> str:
     questions = [q for q in decision.questions or () if q.changes]
     if questions:
@@ -628,7 +650,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         elif _dealt_again(decision, score.outcomes[0]):
             decided.append(_sentence(f"The hand is not scored; the score stands: {_outcome_result(score.outcomes[0])}"))
         else:
-            decided.append(_sentence(f"The score {when}: {_outcome_result(score.outcomes[0])}"))
+            decided.append(_sentence(f"{_unless_asked(decision)}the score {when}: {_outcome_result(score.outcomes[0])}"))
     elif score is not None and score.outcomes and all(o.effect.score_after is not None for o in score.outcomes) \
             and len({_outcome_result(o) for o in score.outcomes}) == 1:
         decided.append(_sentence(f"Whatever is chosen, the score {when}: "
@@ -637,6 +659,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     if not decided:
         if not facts.irregularities and not decision.laws:
             decided = ["No irregularity: the hand stands as played."]
+        elif not decision.laws and (pending := _pending(decision)):
+            decided = [_sentence(pending)]
         elif not decision.laws:
             decided = ["No law of this code applies to what happened: no penalty."]
         else:
