@@ -374,7 +374,9 @@ def plays_out_of_turn(table: Table) -> Iterator[Irregularity]:
                     details["adversaries_to_lead"] = winner.side is not play.seat.side
                 if trick.winner is not None:
                     details["won_trick"] = trick.winner is play.seat
-                    if trick.winner is play.seat:
+                    # Long Whist 10: his card the best in the trick, whether it won it, or the replay gave the
+                    # trick to the best of the others (he could have played a card that lost it).
+                    if not details["beaten"]:
                         lose = _could_lose(table, trick, play)
                         if lose is not None:
                             details["could_lose"] = lose
