@@ -275,14 +275,12 @@ def test_the_sheet_gives_every_score_each_choice_leaves():
     scores = scores[:scores.index("")]
     assert scores == [
         "- Before the hand: NS 2, EW 3.",
-        "- The hand itself: not played out, so its own points are not counted here.",
-        "- If law 11 (add 3 points to their own score, for the revoke by East at trick 1): NS 5, EW 3; the record "
-        "needs the rest of the hand: it was not played out, so its own points are not counted.",
+        # Long Whist 14: the cards mixed end the hand, the tricks as taken (none): docs/rulings.md.
+        "- The hand itself: NS 0, EW 0 (law 14), counted once.",
+        "- If law 11 (add 3 points to their own score, for the revoke by East at trick 1): NS 5, EW 3.",
         "- If law 11 (take 3 tricks from the offenders and add them to their own, for the revoke by East at trick 1): "
-        "the score after the hand cannot be given; the record needs the tricks each side took (play the hand out in "
-        "the log).",
-        "- If law 11 (deduct 3 points from the offenders' score, for the revoke by East at trick 1): NS 2, EW 0; the "
-        "record needs the rest of the hand: it was not played out, so its own points are not counted.",
+        "NS 2, EW 3.",
+        "- If law 11 (deduct 3 points from the offenders' score, for the revoke by East at trick 1): NS 2, EW 0.",
     ]
     assert "- Law 13 (When a revoke may be claimed) does not apply: the claim came before the trick was turned and " \
            "quitted, but the accused side mixed the cards after it, and so forfeit the revoke (law 14 supersedes " \

@@ -24,6 +24,9 @@ class Game(Struct, frozen=True):
     """Points that make a game."""
     values: tuple[tuple[str, int], ...] = ()
     """Scoring values that differ from the code's (a house's `scores:`), e.g. (("lone_euchre", 2),)."""
+    out_of_turn_cannot_win: bool = False
+    """A card played out of turn to a suit led does not win the trick where its player held another he might
+    lawfully have played that would not have won it: the best of the other cards wins it (Long Whist 10)."""
 
     def value(self, name: str, default: int) -> int:
         return dict(self.values).get(name, default)
@@ -36,5 +39,5 @@ class Game(Struct, frozen=True):
 BUILTIN_GAMES: dict[str, Game] = {
     "euchre": Game("euchre", EUCHRE_PACK, 5, 5),
     "short-whist": Game("whist", WHIST_PACK, 13, 5),
-    "long-whist": Game("whist", WHIST_PACK, 13, 10),
+    "long-whist": Game("whist", WHIST_PACK, 13, 10, out_of_turn_cannot_win=True),
 }

@@ -351,7 +351,8 @@ def _game(game: Game, house: House, problems: list[Problem]) -> Game:
                                            f"this house varies {game.family}"))
     values = dict(game.values)
     values.update(dict(scores[0]) if scores else {})
-    return Game(game.family, Pack(tuple(ranks[0])), hand[0], points[0], tuple(sorted(values.items())))
+    return Game(game.family, Pack(tuple(ranks[0])), hand[0], points[0], tuple(sorted(values.items())),
+                game.out_of_turn_cannot_win)
 
 
 def _contradictions(laws: list[Law], house: House) -> list[Problem]:

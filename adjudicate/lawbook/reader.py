@@ -120,13 +120,14 @@ class _Reader:
             child = node.get(key)
             if child is not None:
                 values[key] = self.attempt(lambda: read(self, child))
-        if any(values.get(key) is None for key in _GAME_FIELDS):
+        if any(values.get(key) is None for key, (required, _) in _GAME_FIELDS.items() if required):
             return None
         ranks, hand = values["ranks"], values["hand_size"]
         if len(ranks) * 4 < hand * 4:
             self.problem(node.pos, f"a pack of {len(ranks) * 4} cards cannot deal {hand} to each of four players")
             return None
-        return Game(values["family"], Pack(tuple(Rank.parse(rank) for rank in ranks)), hand, values["game_points"])
+        return Game(values["family"], Pack(tuple(Rank.parse(rank) for rank in ranks)), hand, values["game_points"],
+                    out_of_turn_cannot_win=bool(values.get("out_of_turn_cannot_win", False)))
 
     def laws(self, node: Node) -> tuple[Law, ...]:
         node.expect_seq("laws")
@@ -373,6 +374,7 @@ _GAME_FIELDS: dict[str, tuple[bool, Callable[..., Any]]] = {
                                              f"a rank ({' '.join(RANKS)}; ten is T)")),
     "hand_size": (True, lambda r, n: _positive(n, "game.hand_size")),
     "game_points": (True, lambda r, n: _positive(n, "game.game_points")),
+    "out_of_turn_cannot_win": (False, lambda r, n: n.boolean("game.out_of_turn_cannot_win")),
 }
 _META_KEYS = ("authors", "annotator", "club", "year", "edition", "source", "note")
 _TOP_FIELDS: dict[str, tuple[bool, Callable[..., Any]]] = {

@@ -319,6 +319,11 @@ def leads_out_of_turn(table: Table) -> Iterator[Irregularity]:
             "by_lone_player": table.lone is lead.seat,
             "partner_of_due": lead.seat is trick.due_leader.partner,
             "adversaries_to_lead": trick.due_leader.side is not lead.seat.side,
+            # Long Whist 7, "if either of the adverse party be to lead": the lead taken back, the rightful
+            # leader has since led to the trick, and the lead is no longer to be made.
+            "due_leader_led": lead.withdrawn and any(
+                other.number == trick.number and other.active and other.active[0].seat is trick.due_leader
+                for other in table.tricks),
         }
         because = (f"{_name(lead.seat)} led the {lead.card.name} to trick {trick.number} when it was "
                    f"{_name(trick.due_leader)}'s lead; "
@@ -357,11 +362,21 @@ def plays_out_of_turn(table: Table) -> Iterator[Irregularity]:
                 else:
                     kind = "played_out_of_turn"
                 details["trick_complete"] = trick.winner is not None
+                # Long Whist 10, "neither to trump it nor win it": a card already beaten by another played to
+                # the trick can never win it, and the law has nothing to decide for it.
+                details["beaten"] = trick.led is not None and any(
+                    table.trumps.power(other.card, trick.led) > table.trumps.power(play.card, trick.led)
+                    for other in trick.active if other is not play)
+                # Long Whist 7: "if either of the adverse party be to lead": the trick's winner leads next; while
+                # the trick is in play, known only where no card still to be lawfully played to it can win it.
+                winner = trick.winner if trick.winner is not None else _sure_winner(table, trick)
+                if winner is not None:
+                    details["adversaries_to_lead"] = winner.side is not play.seat.side
                 if trick.winner is not None:
-                    # Long Whist 7: "if either of the adverse party be to lead": the trick's winner leads next.
-                    details["adversaries_to_lead"] = trick.winner.side is not play.seat.side
                     details["won_trick"] = trick.winner is play.seat
-                    if trick.winner is play.seat:
+                    # Long Whist 10: his card the best in the trick, whether it won it, or the replay gave the
+                    # trick to the best of the others (he could have played a card that lost it).
+                    if not details["beaten"]:
                         lose = _could_lose(table, trick, play)
                         if lose is not None:
                             details["could_lose"] = lose
@@ -424,6 +439,31 @@ def two_cards(table: Table) -> Iterator[Irregularity]:
                                    f"{cards_words([first.card, play.card])}",
                                    {"cards": [first.card, play.card]})
             seen.setdefault(play.seat, play)
+
+
+def _sure_winner(table: Table, trick: Trick) -> Seat | None:
+    """The player whose card will win a trick still in play, whatever the hands still to play lawfully play to
+    it (following suit if they can); None where a hand still to play is not fully listed or could win it."""
+    led = trick.led
+    if led is None or not trick.active:
+        return None
+    trumps = table.trumps
+    best = max(trick.active, key=lambda other: trumps.power(other.card, led))
+    top = trumps.power(best.card, led)
+    played = {other.seat for other in trick.active}
+    for seat in SEATS:
+        if seat in played or seat is table.out:
+            continue
+        record = table.holdings[seat]
+        if not record.listed_complete:
+            return None
+        gone = {card for t in table.tricks for other in t.plays if other.seat is seat
+                for card in (other.card, *other.also_played)}
+        held = [card for card in record.dealt if card not in gone]
+        lawful = [card for card in held if trumps.suit_of(card) is led] or held
+        if any(trumps.power(card, led) > top for card in lawful):
+            return None
+    return best.seat
 
 
 def _could_lose(table: Table, trick: Trick, play: Play) -> bool | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from adjudicate.play.state import _State
 from adjudicate.play.table import Play, Trick
-from adjudicate.record.cards import Card
+from adjudicate.record.cards import Card, Suit
 from adjudicate.record.scenario import LogEntry
 from adjudicate.record.seats import Seat
 
@@ -76,6 +76,10 @@ class _Tricks(_State):
             return None
         led = trick.led or self.trumps.suit_of(active[0].card)
         best = max(active, key=lambda play: (self.trumps.power(play.card, led), -active.index(play)))
+        if self.game.out_of_turn_cannot_win and trick.complete and _may_not_win(self, trick, best, led):
+            # Long Whist 10: "neither to trump it nor win it": the best of the other cards wins the trick.
+            rest = [play for play in active if play is not best]
+            best = max(rest, key=lambda play: (self.trumps.power(play.card, led), -rest.index(play)))
         return best.seat
 
     def play(self, entry: LogEntry) -> None:
@@ -307,3 +311,25 @@ class _Tricks(_State):
             trick.winner = self.winner(trick)
         elif trick is not None and trick.active:
             trick.winner = self.winner(trick) if trick.complete else None
+
+
+def _may_not_win(state: _Tricks, trick: Trick, play: Play, led: Suit) -> bool:
+    """Long Whist 10: the card was played out of turn to a suit led (not the lead, nor the fourth hand's play
+    before his partner that law 9 allows once the third hand has), and its player's fully listed hand held
+    another card he might lawfully have played (following suit if he could) that would not have won."""
+    active = trick.active
+    if play is active[0] or play.due is None or play.seat is play.due:
+        return False
+    before = {other.seat for other in active if other.entry < play.entry}
+    leader = active[0].seat
+    if play.seat is leader.after(3) and leader.after(2) in before and leader.after(1) not in before:
+        return False
+    record = state.records[play.seat]
+    if not record.listed_complete:
+        return False
+    gone = {card for t in state.tricks for other in t.plays if other.seat is play.seat
+            and other.entry < play.entry for card in (other.card, *other.also_played)}
+    held = [card for card in record.dealt if card not in gone]
+    lawful = [card for card in held if state.trumps.suit_of(card) is led] or held
+    best = max((state.trumps.power(other.card, led) for other in active if other is not play), default=0)
+    return any(state.trumps.power(card, led) < best for card in lawful)

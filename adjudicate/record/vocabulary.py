@@ -30,7 +30,7 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
         "corrected_entry": INT, "claimed": BOOL, "held": TEXT, "cut_against_adversaries": BOOL, "lapsed": BOOL}),
     "lead_out_of_turn": ("a player led when it was not his turn to lead", {
         "card": CARD, "due": SEAT, "followed": INT, "played_to": INT, "all_followed": BOOL, "taken_back": BOOL,
-        "by_lone_player": BOOL, "partner_of_due": BOOL, "adversaries_to_lead": BOOL}),
+        "by_lone_player": BOOL, "partner_of_due": BOOL, "adversaries_to_lead": BOOL, "due_leader_led": BOOL}),
     "third_hand_before_second": ("the third hand played before the second", {
         "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL,
         "fourth_before_turn": BOOL}),
@@ -103,8 +103,9 @@ KINDS["detached_card"][1]["named"] = TEXT  # Euchre 51: the card an adversary fi
 for _kind in ("third_hand_before_second", "fourth_hand_before_partner", "played_out_of_turn"):
     # Long Whist 7, 10: the trick the card was played to is complete (every hand has played to it), and
     # (once it is) whether the card played out of turn won it; `could_lose` (it won): he held another card he
-    # might lawfully have played that would not have won (absent where his hand is not listed).
-    KINDS[_kind][1].update({"trick_complete": BOOL, "won_trick": BOOL, "could_lose": BOOL})
+    # might lawfully have played that would not have won (absent where his hand is not listed); `beaten`: another
+    # card played to the trick beats it, so it cannot win the trick.
+    KINDS[_kind][1].update({"trick_complete": BOOL, "won_trick": BOOL, "could_lose": BOOL, "beaten": BOOL})
 for _kind in ("called_attention", "fourth_hand_before_partner", "lead_before_discard"):
     # Euchre 83, 59, 89: the player called on played to the trick before any demand was made on him.
     KINDS[_kind][1]["played_unrequired"] = BOOL
@@ -117,7 +118,9 @@ for _kind in ("lead_out_of_turn", "fourth_hand_before_partner", "called_attentio
 whose play to the trick the penalty would direct (the revoker's substitute card, the partner's card) has played
 it with no demand from the adversaries before it, so that penalty can no longer be exacted. `adversaries_to_lead`
 (a lead or play out of turn): the offender's adversaries are to lead next: the due leader, or the winner of the
-trick once complete (absent until then). `fourth_before_turn` (the third hand before the second): the fourth hand
+trick once complete, or before where no card still to be lawfully played can win it (absent otherwise);
+`due_leader_led` (a lead out of turn taken back): the rightful leader has since led to the trick.
+`fourth_before_turn` (the third hand before the second): the fourth hand
 played before the second as well (Long Whist 9)."""
 
 CLAIM_FIELDS: dict[str, str] = {

@@ -433,6 +433,31 @@ def _irregularity_lines(irregularities: list[Irregularity]) -> list[str]:
         lines.append(_sentence(f"{_and_list([item.seat.word for item in items if item.seat])} {rest}"))
     return lines
 
+def _unless_asked(decision: "Decision") -> str:
+    """A score that holds only for one answer to an open question, whose other answer gives another score (Long
+    Whist 14: the accused side mixed the cards, and the revoke is forfeited): "If the answer is no, "."""
+    for asked in (q for q in decision.questions or () if q.changes and q.if_so_score is not None):
+        if asked.if_so and not asked.otherwise:
+            return "If the answer to the question below is no, "
+    return ""
+
+def _pending(decision: "Decision") -> str:
+    """No law applies as the record stands, but an open question's answer would bring one in: the ruling turns on
+    it, and "no penalty" is said only for the answer that brings none (Long Whist 16, the score unknown)."""
+    parts: list[str] = []
+    open_ = [q for q in decision.questions or () if q.changes]
+    if len(open_) != 1:
+        return ""  # several questions: each is listed under "Still to settle"
+    for asked in open_:
+        for answer, laws, other in (("yes", asked.if_so, "no"), ("no", asked.otherwise, "yes")):
+            if laws and not (asked.if_so and asked.otherwise):
+                named = _and_list([f"law {law.id} ({visible(law.title).lower()})" for law in laws])
+                parts.append(f"if the answer is {answer}, {named} {'applies' if len(laws) == 1 else 'apply'}; "
+                             f"if {other}, no law of this code applies and there is no penalty")
+    if not parts:
+        return ""
+    return "The ruling turns on the question below: " + "; ".join(dict.fromkeys(parts))
+
 def _next_step(decision: "Decision") -> str:
     questions = [q for q in decision.questions or () if q.changes]
     if questions:
@@ -443,8 +468,10 @@ def _next_step(decision: "Decision") -> str:
     if score is not None and not score.in_play \
             and any(m.act.verb == "turn" and m.phase == "after" for m in table.moments):
         # Euchre 5, Short Whist 6: the next deal's trump card is turned; the score can no longer be changed.
-        return f"Play the next hand ({(score.next_dealer or table.dealer.left).word}'s deal) on; the score stands " \
-            "as given above."
+        deal = f"Play the next hand ({(score.next_dealer or table.dealer.left).word}'s deal) on"
+        if not score.outcomes or any(o.effect.score_after is None for o in score.outcomes):
+            return f"{deal}."  # no score is given above to stand (Long Whist 18: the points scored are not known)
+        return f"{deal}; the score stands as given above."
     if any((taken := r.made or (r.options[0] if r.mandatory and r.options else None)) is not None
            and taken.option.kind in ENDS_OPTIONS for r in decision.remedies):
         return f"Gather the cards; {table.dealer.word} deals again."  # Short Whist note 11, Euchre 33
@@ -670,6 +697,9 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     headline = [text for text in headline if text not in notes]
     choices = _choice_sentences(decision, in_table)
     decided = [_sentence(text) for text in headline] + [_sentence(text) for text in choices]
+    pending = _pending(decision) if not decision.laws else ""
+    if pending and (headline or choices or score is not None):
+        decided.append(_sentence(pending))
     when = "so far" if score is not None and score.in_play else "after the hand"
     stopped = score is not None and score.hand is None and not score.in_play and _play_out_open(decision)
     if score is not None and (stopped or score.in_play and any(o.effect.meaning for o in score.outcomes)):
@@ -682,8 +712,14 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                                      f"{_outcome_result(score.outcomes[0])}"))
         elif _dealt_again(decision, score.outcomes[0]):
             decided.append(_sentence(f"The hand is not scored; the score stands: {_outcome_result(score.outcomes[0])}"))
+        elif score.in_play and score.hand is None and not table.tricks \
+                and any(claim.honours_claim for claim in facts.claims):
+            # Honours are claimed when the hand is over (Long Whist 18, Short Whist 6), but its play is not
+            # written down: the score so far is only the score before it.
+            decided.append(_sentence(f"The hand's tricks are not in the record, so its own points are not counted; "
+                                     f"the score before it: {_outcome_result(score.outcomes[0])}"))
         else:
-            decided.append(_sentence(f"The score {when}: {_outcome_result(score.outcomes[0])}"))
+            decided.append(_sentence(f"{_unless_asked(decision)}the score {when}: {_outcome_result(score.outcomes[0])}"))
     elif score is not None and score.outcomes and all(o.effect.score_after is not None for o in score.outcomes) \
             and len({_outcome_result(o) for o in score.outcomes}) == 1:
         decided.append(_sentence(f"Whatever is chosen, the score {when}: "
@@ -692,6 +728,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     if not decided:
         if not facts.irregularities and not decision.laws:
             decided = ["No irregularity: the hand stands as played."]
+        elif not decision.laws and pending:
+            decided = [_sentence(pending)]
         elif not decision.laws:
             decided = ["No law of this code applies to what happened: no penalty."]
         else:
