@@ -517,6 +517,8 @@ def _if_yes(decision: "Decision", question: "Asked") -> str:
                     for item in branch.declarations)]
     said += [text for text in _choice_sentences(branch) if text not in now
              and any(remedy.law.id in laws for remedy in branch.remedies)]
+    if not said:  # the laws it brings in change what another law gives (Short Whist 40: law 38's claim stands)
+        said = [text for text in _headline_declarations(branch) + _choice_sentences(branch) if text not in now]
     cite = _and_list(sorted(laws, key=lambda law: (len(law), law)))
     if not said:
         return f"If yes, law {cite} applies." if len(laws) == 1 else f"If yes, laws {cite} apply."
@@ -685,6 +687,12 @@ def _before_play(decision: "Decision") -> str | None:
         if last.round == 2 and last.act.seat is table.dealer:
             return f"{table.dealer.word} names the trump"
         return f"{last.act.seat.left.word} speaks next in making the trump" if last.act.seat else None
+    if table.making is not None and table.trump is None and moments and moments[-1].phase in ("deal", "making"):
+        # Euchre 8 and 9: the trump card turned, the eldest hand speaks first; before it, the deal is finished.
+        if any(m.act.verb == "turn" for m in moments):
+            return f"{table.eldest.word} speaks first in making the trump"
+        if any(m.act.verb == "deal" for m in moments):
+            return f"{table.dealer.word} finishes the deal and turns up the trump card"
     return None
 
 
