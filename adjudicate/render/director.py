@@ -402,18 +402,22 @@ def _claim_line(claim: Claim) -> str:
         text += ", and withdrew the claim, so it counts for nothing"
     return _sentence(text)
 
+def _named_acts(condition: object) -> list:
+    """The `act` atoms of a condition that it requires (not those under a `not`)."""
+    from adjudicate.lawbook.conditions import Atom, Not
+
+    if isinstance(condition, Atom):
+        return [condition] if condition.subject == "act" else []
+    if isinstance(condition, Not):
+        return []
+    return [atom for part in getattr(condition, "parts", ()) for atom in _named_acts(part)]
+
+
 def _deciding_moments(decision: "Decision") -> list[Moment]:
     """The acts the laws that decide turn on, in the order they happened: each match's own act, and every act
     that a part of the law's condition (not one it denies) names and finds, as the touches of Euchre 43."""
-    from adjudicate.lawbook.conditions import Atom, FactIndex, Not, evaluate
+    from adjudicate.lawbook.conditions import FactIndex, evaluate
     from adjudicate.ruling.matcher import hand_facts
-
-    def named(condition: object) -> list[Atom]:
-        if isinstance(condition, Atom):
-            return [condition] if condition.subject == "act" else []
-        if isinstance(condition, Not):
-            return []
-        return [atom for part in getattr(condition, "parts", ()) for atom in named(part)]
 
     found: dict[int, Moment] = {}
     index: FactIndex | None = None
@@ -423,7 +427,7 @@ def _deciding_moments(decision: "Decision") -> list[Moment]:
                 found.setdefault(id(match.binding), match.binding)
         if not any(match.certain for match in applied.matches):
             continue
-        for atom in named(applied.law.condition):
+        for atom in _named_acts(applied.law.condition):
             if index is None:
                 index = FactIndex(hand_facts(decision.table, decision.facts))
             for match in evaluate(atom, index):
