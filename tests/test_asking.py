@@ -97,7 +97,8 @@ def test_each_question_says_what_yes_and_no_rule():
 def test_the_table_lists_each_question_with_its_id():
     short = rule(REVOKE)
     assert short.exit_code == 0
-    assert "NEXT: ask the table first: Did East hold a spade at trick 1? (his hand is not fully known)\n" \
+    assert "NEXT: ask the table first: Did East hold a spade at trick 1? (his hand is not fully known) If yes:\n" \
+        "  the revoke is established (laws 4, 62, 63, 64 and 70).\n" \
         "(To answer the questions: rerun with --ask, or --explain for the laws in full.)\n" in short.stdout
     done = rule("--explain", REVOKE)
     assert done.exit_code == 0

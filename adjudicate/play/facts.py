@@ -551,7 +551,9 @@ def exposures(table: Table) -> Iterator[Irregularity]:
                            {"card": moment.act.card})
     for seat, entry in thrown.items():
         moment = table.moment(entry)
-        details = {"all_four": len(thrown) == 4, "lone_adversary": table.lone is not None and seat.side is not table.lone.side,
+        # Euchre 48, Short Whist 58 "should one player (alone) retain his hand": all the others in play threw.
+        in_play = 4 - (table.out is not None)
+        details = {"all_four": len(thrown) == 4, "one_retained": len(thrown) == in_play - 1, "lone_adversary": table.lone is not None and seat.side is not table.lone.side,
                    "by_lone_player": table.lone is seat}
         why = {"lost": ", supposing the game lost", "sure": ", as sure of winning every trick"}.get(moment.act.word or "", "")
         yield Irregularity("hand_thrown", seat, moment.trick, entry,

@@ -56,7 +56,7 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "detached_card": ("a card detached from the hand", {
         "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL}),
     "hand_thrown": ("a player threw his cards face up on the table", {
-        "all_four": BOOL, "lone_adversary": BOOL, "by_lone_player": BOOL}),
+        "all_four": BOOL, "one_retained": BOOL, "lone_adversary": BOOL, "by_lone_player": BOOL}),
     "called_attention": ("a player called attention to the trick before his partner had played", {"partner": SEAT, "lapsed": BOOL}),
     "winning_card_led_again": ("a player led again before his partner had played to the trick; `partner_can_win`: "
                                "his partner holds a card he may play that wins the trick (Long Whist 8, \"if he "
@@ -208,7 +208,7 @@ OPTIONS: dict[str, tuple[str, str | None]] = {
     "take_tricks": ("take {tricks} tricks from the offenders and add them to their own", "tricks"),
     "forfeit": ("the offenders forfeit {points} points to the adversaries", "points"),
     "new_deal": ("claim a new deal", None),
-    "let_it_stand": ("let the deal or the play stand", None),
+    "let_it_stand": ("let the deal stand", None),
     "call_card": ("call the card (it must be played when asked, unless it would make him revoke)", None),
     "call_suit": ("call a suit from the offender or his partner when next either of them leads", None),
     "call_highest": ("call his highest of the suit led", None),

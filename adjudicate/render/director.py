@@ -22,6 +22,7 @@ from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision, OptionOutcome, Outcome, RemedyOutcome
+    from adjudicate.ruling.questions import Asked
 
 SIDE_WORDS = {"NS": "North–South", "EW": "East–West"}
 HINT_EXPLAIN = "(For the laws in full and every reason: rerun with --explain.)"
@@ -50,7 +51,9 @@ _PAST = {"consult": "consulted his partner", "remark": "made a remark on the pla
          "throw": "threw his cards down", "last trick": "looked at the last trick", "remind": "reminded his partner",
          "call honours": "called honours", "new cards": "called for new cards", "take back": "took his card back",
          "place cards": "had the cards placed", "quit": "quitted the trick", "turn": "turned the trump card",
-         "pass": "passed"}
+         "pass": "passed", "ask turned": "asked what card was turned up", "ask trump": "asked what the trump suit was",
+         "answer": "answered", "lift trump": "lifted the trump card", "leave trump": "left the trump card on the table",
+         "look trump": "looked at the trump card", "other pack card": "had a card of the other pack among his cards"}
 
 def side_words(text: str) -> str:
     """"NS" and "EW" in a sentence, as players say them."""
@@ -219,9 +222,9 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
             for made in remedies:
                 made_for = target(made.target)
                 assert made.made is not None
-                said.append(f"{_chooser(made, decision)} chose {'' if _plain_points(made.made) else 'to '}"
-                            f"{_suit_called(made, decision) or option_words(made.made, made)}"
-                            f"{f' for {made_for}' if made_for else ''}; the choice is final")
+                said.append(f"{f'for {made_for}, ' if made_for else ''}{_chooser(made, decision)} chose "
+                            f"{'' if _plain_points(made.made) else 'to '}{_suit_called(made, decision) or option_words(made.made, made)}; "
+                            "the choice is final")
             continue
         consult = "" if len(remedy.options) < 2 or all(_one(who) for who in choosers) else \
             " (partners may consult)" if remedy.consult else " (partners may not consult: they agree who chooses)"
@@ -229,7 +232,7 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
             who = "either side" if each_side else _and_list(choosers)
             options = [_wording(item, remedy) for item in remedy.options]
             earlier = next((n for n, text in enumerate(said) if text.startswith(f"{who} ")
-                            and not text.startswith(f"{who} may ")), None)
+                            and not text.startswith(f"{who} may ") and f"{who} chose " not in text), None)
             if len(options) == 1 and earlier is not None:
                 said[earlier] += f", and may {options[0]}"  # "..., and may search all the tricks"
                 continue
@@ -262,9 +265,11 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                 said.append(_single(who, mine[0].options[0], mine[0]) + each)
             else:
                 options = [option_words(item, mine[0]) for item in mine[0].options]
-                said.append(f"{who} {chooses} one penalty{for_what}{consult}: "
+                # A choice with no points in it (a new deal, or the deal to stand: Euchre 60) is no penalty.
+                noun = " penalty" if remedy_scores(mine[0].remedy) else ""
+                said.append(f"{who} {chooses} one{noun}{for_what}{consult}: "
                             f"{_or_list(options)}" if len(mine) == 1 else
-                            f"{who} {chooses} a penalty{for_what}{consult}: {_or_list(options)}")
+                            f"{who} {chooses} a{noun or 'n option'}{for_what}{consult}: {_or_list(options)}")
     return said
 
 
@@ -286,9 +291,18 @@ def _headline_declarations(decision: "Decision") -> list[str]:
     the order of scoring) is in the long form, and in the score the table shows."""
     headline: list[str] = []
     kinds: set[str] = set()
+    offenders: dict[str, Seat] = {}
+    for applied in decision.laws:
+        seats = {match.binding.seat for match in applied.matches
+                 if isinstance(match.binding, Irregularity) and match.binding.seat is not None}
+        if len(seats) == 1:
+            offenders[applied.law.id] = seats.pop()
     for item in decision.declarations:
         kind = item.declaration.kind
         text = side_words(visible(item.declaration.text)).strip()
+        seat = item.offender or offenders.get(item.law.id)
+        if text.startswith("He ") and seat is not None:
+            text = f"{seat.word} {text[3:]}"  # "He incurs the penalty of a revoke": the player named
         said = text.rstrip(".").lower()
         # One side or both that cannot win the game by the hand (Short Whist 81 and 82) is said once.
         if kind in _PROCEDURAL or kind in _ONCE and kind in kinds \
@@ -403,7 +417,42 @@ def _claim_line(claim: Claim) -> str:
         text += ", and withdrew the claim, so it counts for nothing"
     return _sentence(text)
 
-def _moment_line(moment: Moment) -> str:
+def _named_acts(condition: object) -> list:
+    """The `act` atoms of a condition that it requires (not those under a `not`)."""
+    from adjudicate.lawbook.conditions import Atom, Not
+
+    if isinstance(condition, Atom):
+        return [condition] if condition.subject == "act" else []
+    if isinstance(condition, Not):
+        return []
+    return [atom for part in getattr(condition, "parts", ()) for atom in _named_acts(part)]
+
+
+def _deciding_moments(decision: "Decision") -> list[Moment]:
+    """The acts the laws that decide turn on, in the order they happened: each match's own act, and every act
+    that a part of the law's condition (not one it denies) names and finds, as the touches of Euchre 43."""
+    from adjudicate.lawbook.conditions import FactIndex, evaluate
+    from adjudicate.ruling.matcher import hand_facts
+
+    found: dict[int, Moment] = {}
+    index: FactIndex | None = None
+    for applied in decision.laws:
+        for match in applied.matches:
+            if isinstance(match.binding, Moment):
+                found.setdefault(id(match.binding), match.binding)
+        if not any(match.certain for match in applied.matches):
+            continue
+        for atom in _named_acts(applied.law.condition):
+            if index is None:
+                index = FactIndex(hand_facts(decision.table, decision.facts))
+            for match in evaluate(atom, index):
+                if isinstance(match.binding, Moment) and match.binding.act.verb in _PAST \
+                        and match.binding.act.seat is not None:
+                    found.setdefault(id(match.binding), match.binding)
+    return sorted(found.values(), key=lambda moment: moment.entry)
+
+
+def _moment_line(moment: Moment, moments: "tuple[Moment, ...] | list[Moment]" = ()) -> str:
     act = moment.act
     if act.seat is None:
         return _sentence(f"At the table: {visible(act.text())}")
@@ -411,10 +460,25 @@ def _moment_line(moment: Moment) -> str:
         packets = re.findall(r"\d+", act.text())
         if packets:
             return _sentence(f"{act.seat.word} dealt the cards by {_and_list([number_word(int(n)) for n in packets])}")
+    if act.verb == "deal" and act.word == "irregular":
+        return _sentence(f"{act.seat.word} dealt the cards irregularly")
+    if act.verb == "names" and act.cards:
+        return _sentence(f"{act.seat.word} named {cards_words(list(act.cards))}")
+    if act.verb == "call" and (act.cards or act.suit):
+        called = cards_words(list(act.cards)) if act.cards else act.suit.word if act.suit else ""
+        on = f" from {act.target.word}" if act.target is not None else ""
+        return _sentence(f"{act.seat.word} called {called}{on}")
+    if act.verb == "give" and act.target is not None:
+        what = "a packet" if act.word == "packet" else f"the {act.word or 'cards'}"
+        return _sentence(f"{act.seat.word} gave {what} to {act.target.word}")
     did = _PAST.get(act.verb)
     if did is None:
         return _sentence(f"{act.seat.word}: “{visible(act.text())}”")
-    return _sentence(f"{act.seat.word} {did}")
+    # The same act done again by the same player for the same deal (Euchre 24: "shuffle once only").
+    before = sum(1 for other in moments if other.entry < moment.entry and other.act.verb == act.verb
+                 and other.act.seat is act.seat and other.phase == moment.phase)
+    again = f" {('twice', 'three times', 'four times')[min(before, 3) - 1]}" if before else ""
+    return _sentence(f"{act.seat.word} {did}{again}")
 
 def _irregularity_lines(irregularities: list[Irregularity]) -> list[str]:
     """One line an irregularity; the same act by several players in one line ("West, North, East and South
@@ -457,6 +521,54 @@ def _pending(decision: "Decision") -> str:
     if not parts:
         return ""
     return "The ruling turns on the question below: " + "; ".join(dict.fromkeys(parts))
+
+def _asked_with_meaning(decision: "Decision", questions: "list[Asked]") -> list[str]:
+    """Each open question once, with what a yes would rule ("If yes: there must be a new deal (law 39)"). A
+    question that another asks in the same words, narrowed ("... during the deal or the play?"), is asked once,
+    with what each law would rule."""
+    texts = {id(q): visible(q.question).strip() for q in questions}
+    kept: list[tuple[str, list["Asked"]]] = []
+    for q in sorted(questions, key=lambda q: len(texts[id(q)])):
+        text = texts[id(q)]
+        same = next((group for head, group in kept if text.startswith(head.rstrip("?"))), None)
+        if same is not None:
+            same.append(q)
+        else:
+            kept.append((text, [q]))
+    order = {id(q): n for n, q in enumerate(questions)}
+    kept.sort(key=lambda item: min(order[id(q)] for q in item[1]))
+    lines = []
+    for text, group in kept:
+        meanings = [meaning for meaning in dict.fromkeys(_if_yes(decision, q) for q in group) if meaning]
+        # One question for several laws: "If yes: ... (law 47); ... (law 37)."
+        meaning = meanings[0][:-1] + "".join("; " + m.removeprefix("If yes: ")[:-1] for m in meanings[1:]) + "." \
+            if meanings else ""
+        lines.append(f"{text} {meaning}".rstrip())
+    return lines
+
+
+def _if_yes(decision: "Decision", question: "Asked") -> str:
+    """What the ruling would be if the answer is yes, in the first sentence the laws it brings in would add."""
+    laws = {law.id for law in question.if_so}
+    if not laws or question.if_so_ruling is None:
+        return ""
+    branch = question.if_so_ruling
+    now = set(_headline_declarations(decision)) | set(_choice_sentences(decision))
+    said = [text for text in _headline_declarations(branch) if text not in now
+            and any(item.law.id in laws and side_words(visible(item.declaration.text)).strip() == text
+                    for item in branch.declarations)]
+    said += [text for text in _choice_sentences(branch) if text not in now
+             and any(remedy.law.id in laws for remedy in branch.remedies)]
+    if not said:  # the laws it brings in change what another law gives (Short Whist 40: law 38's claim stands)
+        said = [text for text in _headline_declarations(branch) + _choice_sentences(branch) if text not in now]
+    cite = _and_list(sorted(laws, key=lambda law: (len(law), law)))
+    if not said:
+        return f"If yes, law {cite} applies." if len(laws) == 1 else f"If yes, laws {cite} apply."
+    first = re.split(r"(?<=[.;])\s", _sentence(said[0]))[0].rstrip(".;")
+    if not re.match(r"(North|East|South|West)\b", first):
+        first = first[:1].lower() + first[1:]
+    return f"If yes: {first} (law{'s' if len(laws) > 1 else ''} {cite})."
+
 
 def _next_step(decision: "Decision") -> str:
     questions = [q for q in decision.questions or () if q.changes]
@@ -623,9 +735,45 @@ def _play_on(decision: "Decision") -> str:
     following = table.next_to_play()
     scored = "the hand is scored at its end"
     if following is None or not table.tricks and not any(m.phase == "play" for m in table.moments):
-        return "play the hand out; it is scored at its end"
+        first = _before_play(decision)
+        return f"{first}; then the hand is played out and scored at its end" if first else \
+            "play the hand out; it is scored at its end"
     seat, trick, leads = following
-    return f"play on: {seat.word} {'leads' if leads else 'plays'} to trick {trick}{_false_lead(decision)}; {scored}"
+    making = table.making
+    # Euchre: the dealer who took up the trump card in the first round discards before he plays (law 86 is
+    # the penalty when he does not); a lead made before it does not excuse him.
+    discard = f" ({table.dealer.word} discards before he plays)" if making is not None and making.round == 1 \
+        and making.maker is not None and making.discard is None and table.dealer is not table.out \
+        and table.dealer.word not in (p.seat.word for t in table.tricks for p in t.active) else ""
+    return f"play on: {seat.word} {'leads' if leads else 'plays'} to trick {trick}{discard}{_false_lead(decision)}; " \
+        f"{scored}"
+
+
+_BEFORE_THE_DEAL = frozenset({"shuffle", "cut", "claim", "mix", "new cards"})
+"""Acts of a log that has not yet come to the deal: what is done next is the deal."""
+
+
+def _before_play(decision: "Decision") -> str | None:
+    """What the table does before the play, where the record stops short of it: the deal not yet made ("South
+    deals"), or at Euchre the trump not yet made ("South names the trump": the dealer who may not pass, house
+    law 77; else the next player speaks, Euchre 8)."""
+    table = decision.table
+    moments = table.moments
+    if moments and all(m.phase == "deal" and m.act.verb in _BEFORE_THE_DEAL for m in moments):
+        return f"{table.dealer.word} deals"
+    making = [m for m in moments if m.phase == "making" and m.act.seat is not None]
+    if table.trump is None and making and moments[-1].phase == "making":
+        last = making[-1]
+        if last.round == 2 and last.act.seat is table.dealer:
+            return f"{table.dealer.word} names the trump"
+        return f"{last.act.seat.left.word} speaks next in making the trump" if last.act.seat else None
+    if table.making is not None and table.trump is None and moments and moments[-1].phase in ("deal", "making"):
+        # Euchre 8 and 9: the trump card turned, the eldest hand speaks first; before it, the deal is finished.
+        if any(m.act.verb == "turn" for m in moments):
+            return f"{table.eldest.word} speaks first in making the trump"
+        if any(m.act.verb == "deal" for m in moments):
+            return f"{table.dealer.word} finishes the deal and turns up the trump card"
+    return None
 
 
 def _false_lead(decision: "Decision") -> str:
@@ -695,11 +843,19 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     notes = [text for item in decision.declarations if item.declaration.kind in _SCORE_NOTES
              for text in headline if text == side_words(visible(item.declaration.text)).strip()]
     headline = [text for text in headline if text not in notes]
+    # A proviso of a law that also offers a remedy limits that remedy ("but should one player retain his hand,
+    # he cannot be forced to abandon it", Euchre 48): the remedy is said first, the proviso after it.
+    offering = {remedy.law.id for remedy in decision.remedies}
+    limits = [text for item in decision.declarations if item.law.id in offering
+              and f"ruling:{item.declaration.kind}" in {ref for proviso in item.law.provisos for ref in proviso.encoded_by}
+              for text in headline if text == side_words(visible(item.declaration.text)).strip()]
+    headline = [text for text in headline if text not in limits]
     choices = _choice_sentences(decision, in_table)
-    decided = [_sentence(text) for text in headline] + [_sentence(text) for text in choices]
-    pending = _pending(decision) if not decision.laws else ""
-    if pending and (headline or choices or score is not None):
-        decided.append(_sentence(pending))
+    decided = [_sentence(text) for text in headline] + [_sentence(text) for text in choices] \
+        + [_sentence(text) for text in limits]
+    turns_on = _pending(decision) if not decision.laws else ""
+    if turns_on and (headline or choices or score is not None):
+        decided.append(_sentence(turns_on))
     when = "so far" if score is not None and score.in_play else "after the hand"
     stopped = score is not None and score.hand is None and not score.in_play and _play_out_open(decision)
     if score is not None and (stopped or score.in_play and any(o.effect.meaning for o in score.outcomes)):
@@ -718,6 +874,10 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             # written down: the score so far is only the score before it.
             decided.append(_sentence(f"The hand's tricks are not in the record, so its own points are not counted; "
                                      f"the score before it: {_outcome_result(score.outcomes[0])}"))
+        elif not table.tricks and not score.in_play and score.hand is None \
+                and not any(m.phase in ("play", "after") for m in table.moments):
+            # No card played (a deal stopped or lost): there is no hand to score after.
+            decided.append(_sentence(f"The score stands: {_outcome_result(score.outcomes[0])}"))
         else:
             decided.append(_sentence(f"{_unless_asked(decision)}the score {when}: {_outcome_result(score.outcomes[0])}"))
     elif score is not None and score.outcomes and all(o.effect.score_after is not None for o in score.outcomes) \
@@ -725,11 +885,22 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         decided.append(_sentence(f"Whatever is chosen, the score {when}: "
                                  f"{_outcome_result(score.outcomes[0])}"))
     decided += [_sentence(text) for text in notes]
+    open_questions = any(q.changes for q in decision.questions) if decision.questions is not None \
+        else bool(decision.unknown)
+    if not facts.irregularities and not decision.laws and open_questions and not turns_on:
+        # The ruling turns on the questions (a claim whose ground the record does not show): nothing stands yet.
+        claims = [f"{claim.seat.word}'s claim" for claim in facts.claims if not claim.withdrawn]
+        grounds = f"no ground for {_and_list(list(dict.fromkeys(claims)))}" if claims else "no irregularity"
+        decided.insert(0, f"The record shows {grounds}; the ruling turns on the questions below"
+                          + (", and the claim fails if no answer is yes." if claims else "."))
     if not decided:
         if not facts.irregularities and not decision.laws:
-            decided = ["No irregularity: the hand stands as played."]
-        elif not decision.laws and pending:
-            decided = [_sentence(pending)]
+            played = bool(table.tricks) or any(m.phase in ("play", "after") for m in table.moments)
+            first = _before_play(decision)
+            decided = ["No irregularity: the hand stands as played." if played else
+                       f"No irregularity: {first}." if first else "No irregularity: the deal stands."]
+        elif not decision.laws and turns_on:
+            decided = [_sentence(turns_on)]
         elif not decision.laws:
             decided = ["No law of this code applies to what happened: no penalty."]
         else:
@@ -739,13 +910,13 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         out.append(f"{HIGHLIGHT}{line}{RESET}" if colour else line)
 
     happened = _irregularity_lines(list(facts.irregularities))
-    bound = {id(item) for item in facts.irregularities}
-    for applied in decision.laws:
-        for match in applied.matches:
-            binding = match.binding
-            if isinstance(binding, Moment) and id(binding) not in bound:
-                bound.add(id(binding))
-                happened.append(_moment_line(binding))
+    # An act already said as the irregularity it is, or as the claim it makes, is not said again.
+    bound = {id(item) for item in facts.irregularities} | {item.entry for item in facts.irregularities} \
+        | {claim.entry for claim in facts.claims}
+    for moment in _deciding_moments(decision):
+        if id(moment) not in bound and moment.entry not in bound:
+            bound.add(id(moment))
+            happened.append(_moment_line(moment, table.moments))
     happened.extend(_claim_line(claim) for claim in facts.claims)
     if score is not None and score.hand is None and table.tricks and not score.rules.void and score.outcomes \
             and any(o.effect.score_after is not None for o in score.outcomes) and not rows and not score.in_play \
@@ -777,7 +948,9 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             # and the others by number: the long form (--explain) has them all in full.
             ruling_ids = scoring_laws | {item.law.id for item in decision.declarations} | \
                 {remedy.law.id for remedy in decision.remedies}
-            short = [text if text.split(" ", 1)[0] in ruling_ids else text.split(" ", 1)[0] for text in cited]
+            # The others (a definition, a law that only describes) are left to the long form: a bare number
+            # decides nothing a player can read.
+            short = [text for text in cited if text.split(" ", 1)[0] in ruling_ids] or cited
             laws_line = "; ".join(short) + ("" if short[-1].endswith("”") else ".")
         labelled("LAWS" if len(cited) > 1 else "LAW", laws_line)
     # A penalty the laws withhold is part of the ruling: which law, and why (the rest is in the long form).
@@ -787,8 +960,11 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         if any(remedy_scores(remedy) for remedy in item.law.remedies) and item.defeat.what in ("law", "remedies") \
                 and visible(item.because).lower() not in decided_text:
             grouped.setdefault((item.by.id, item.because), []).append(item)
+    cited_ids = {applied.law.id for applied in decision.laws}
     for (by, because), defeated in grouped.items():
-        ids = _and_list(list(dict.fromkeys(f"{entry.law.id} {visible(entry.law.title)}" for entry in defeated)))
+        # A law cited above whose penalty another law sets aside: its penalty is what is not applied.
+        ids = _and_list(list(dict.fromkeys(f"law {entry.law.id}'s penalty" if entry.law.id in cited_ids
+                                           else f"{entry.law.id} {visible(entry.law.title)}" for entry in defeated)))
         why = side_words(visible(because))
         labelled("NOT APPLIED", _sentence(f"{ids}: {why}" + ("" if f"law {by}" in why else f" (law {by})")))
 
@@ -802,7 +978,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     if decision.questions is None and decision.unknown:
         asked = list(dict.fromkeys(visible(q.question) for q in decision.unknown))
     else:
-        asked = list(dict.fromkeys(visible(q.question) for q in questions))
+        asked = _asked_with_meaning(decision, questions)
     out.append("")
     if len(asked) == 1:
         labelled("NEXT", f"ask the table first: {asked[0][:1].upper()}{asked[0][1:]}")

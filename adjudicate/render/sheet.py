@@ -239,8 +239,10 @@ def _choices(record: dict[str, Any]) -> list[str]:
         if remedy.get("mandatory"):
             lines.append(f"- {head}: applied, the law leaving no choice:")
         elif len(remedy["options"]) > 1:
-            consult = "partners may consult" if remedy["consult"] else "partners may not consult"
-            lines.append(f"- {head}: {chooser} choose one ({consult}):")
+            # One player who chooses (the lone player, Euchre 89) has no partner to consult.
+            consult = "" if remedy["chooser"] in ("N", "E", "S", "W") else \
+                " (partners may consult)" if remedy["consult"] else " (partners may not consult)"
+            lines.append(f"- {head}: {chooser} choose{'s' if not consult else ''} one{consult}:")
         else:
             lines.append(f"- {head}: {chooser} may:")
         lines += [f"    - {markdown_text(option['text'], first=True)}" for option in remedy["options"]]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicate.escape import visible
 from adjudicate.play.facts import Facts, Irregularity
-from adjudicate.play.table import Table
+from adjudicate.play.table import Moment, Table
 from adjudicate.ruling.records import marks as record_marks
 from adjudicate.ruling.scoring import claimable_words
 
@@ -400,11 +400,22 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
         said = first_said.setdefault(applied.because, law.id)
         because = visible(applied.because) if said == law.id else f"the same facts, as under law {said}."
         lines.extend(wrap(f"Applies: {because}", "  ", "    "))
+        # A law that applies but whose rulings or remedies another law sets aside says so here, not again
+        # among the laws that do not apply.
+        for item in decision.not_applied:
+            if item.law.id == law.id and item.defeat.what != "law":
+                scope = (" to " + and_list([words for t in item.targets if (words := target_words(t))])) \
+                    if item.targets else ""
+                sentence = defeat_sentence(law.id, False, item.defeat.what, scope, visible(item.because),
+                                           item.by.id, item.defeat.how).replace(f"Law {law.id} ", "But it ", 1)
+                lines.extend(wrap(sentence, "  ", "    "))
         lines.append("")
-    if decision.not_applied:
+    cited = {applied.law.id for applied in decision.laws}
+    elsewhere = [item for item in decision.not_applied if item.law.id not in cited or item.defeat.what == "law"]
+    if elsewhere:
         lines.append(heading("Laws that do not apply"))
         grouped: dict[tuple, list] = {}
-        for item in decision.not_applied:
+        for item in elsewhere:
             key = (item.by.id, item.defeat.how, item.defeat.what, item.because, tuple(map(id, item.targets)))
             grouped.setdefault(key, []).append(item)
         for (by, how, what, because, _), defeated in grouped.items():
@@ -418,7 +429,14 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
         lines.append("")
     if decision.remedies:
         lines.append(heading("The choices"))
+        irregular = {(item.entry, item.seat) for item in decision.facts.irregularities}
         for outcome in decision.remedies:
+            if isinstance(outcome.target, Moment) and outcome.made is None \
+                    and (outcome.target.entry, outcome.target.act.seat) in irregular \
+                    and any(other is not outcome and other.law.id == outcome.law.id and other.chooser == outcome.chooser
+                            and isinstance(other.target, Irregularity) and other.options == outcome.options
+                            for other in decision.remedies):
+                continue  # the act that is the irregularity: its remedy is said once, for the irregularity
             target = target_words(outcome.target)
             head = f"Law {outcome.law.id}" + (f", for {target}" if target else "")
             who = outcome.chooser
@@ -430,9 +448,11 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
             if outcome.mandatory:
                 lines.extend(wrap(f"{head}: applied, the law leaving no choice:", "", "  "))
             elif len(outcome.options) > 1:
-                consult = "partners may consult" if outcome.consult else \
-                    "partners may not consult (they agree who chooses)"
-                lines.extend(wrap(f"{head}: {who} may choose one ({consult}):", "", "  "))
+                # One player who chooses alone (a seat, or the lone player, Euchre 101) has no partner to consult.
+                alone = who in ("N", "E", "S", "W") or table.lone is not None and who == str(table.lone.side)
+                consult = "" if alone else " (partners may consult)" if outcome.consult else \
+                    " (partners may not consult: they agree who chooses)"
+                lines.extend(wrap(f"{head}: {who} may choose one{consult}:", "", "  "))
             else:
                 lines.extend(wrap(f"{head}: {who} may:", "", "  "))
             for offered in outcome.options:
@@ -444,9 +464,20 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
         lines.extend(_score_lines(decision, heading, wrap))
     if decision.declarations:
         lines.append(heading("Declared by the laws"))
+        # Each law's text once: for both sides where it is said of each ("(NS, EW)"), and not where the same
+        # law says it again inside a longer declaration.
+        declared_by: dict[tuple[str, str], list[str]] = {}
         for declared in decision.declarations:
-            whose = f" ({declared.offender.side})" if declared.offender is not None else ""
-            lines.extend(wrap(f"Law {declared.law.id}{whose}: {declared.declaration.text}", "", "  "))
+            sides = declared_by.setdefault((declared.law.id, declared.declaration.text.strip()), [])
+            side = str(declared.offender.side) if declared.offender is not None else ""
+            if side not in sides:
+                sides.append(side)
+        for (law_id, text), sides in declared_by.items():
+            if any(other_id == law_id and other != text and text.rstrip(".") in other
+                   for other_id, other in declared_by):
+                continue
+            whose = ", ".join(sorted(side for side in sides if side))
+            lines.extend(wrap(f"Law {law_id}{f' ({whose})' if whose else ''}: {text}", "", "  "))
         lines.append("")
     if decision.context:
         ids = ", ".join(applied.law.id for applied in decision.context)

@@ -120,5 +120,8 @@ class Asked(Struct, frozen=True):
     where the two answers give different final scores (else None)."""
     otherwise_score: Any = None
     """The same for no."""
+    if_so_ruling: Any = None
+    """The whole ruling (a `decision.Decision`) if the answer is yes, worked out with the others, so that what a yes
+    would rule is said without deciding again while rendering."""
 
 
