@@ -17,7 +17,7 @@ from adjudicate.play.facts import Claim, Irregularity
 from adjudicate.play.table import Moment
 from adjudicate.record.cards import cards_words, number_word
 from adjudicate.record.seats import Seat, Side
-from adjudicate.ruling.scoring import ORDER_LAW
+from adjudicate.ruling.scoring import ORDER_LAW, hand_can_give
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
@@ -436,6 +436,17 @@ def _next_step(decision: "Decision") -> str:
     if any(item.declaration.kind == "deal_stopped" for item in decision.declarations):
         seat = score.next_dealer if score is not None and score.next_dealer is not None else table.dealer
         return f"Gather the cards; {seat.word}{', whose deal it is,' if seat is table.dealer else ''} deals."
+    following = table.next_to_play()
+    if score is not None and score.hand is None and following is not None \
+            and not any(m.act.verb in ("mix", "cut") and m.phase in ("play", "after") for m in table.moments) \
+            and any(r.made is not None and r.made.option.kind == "play_out" for r in decision.remedies):
+        # Euchre 70: the revoking side has required the hand played out; it goes on, and is scored after the
+        # penalty (law 4).
+        law = f" (law {ORDER_LAW[decision.rulebook.code]})" if decision.rulebook.code in ORDER_LAW else ""
+        rest = _rest_of_hand(decision)
+        return _sentence(f"play on: {following[0].word} {'leads' if following[2] else 'plays'} to trick "
+                         f"{following[1]}; the hand is scored at its end after the penalty{law}"
+                         + (f": {rest}" if rest else ""))
     play_out = [r for r in decision.remedies if r.made is None and any(i.option.kind == "play_out" for i in r.options)]
     if play_out and not questions:
         others = [r for r in decision.remedies if r.made is None and len(r.options) > 1 and r not in play_out]
@@ -523,6 +534,10 @@ def _play_out_step(decision: "Decision", play_out: list["RemedyOutcome"]) -> str
     dealer = score.next_dealer if score is not None else None
     deals = f"{dealer.word} deals {'again' if dealer is table.dealer else 'next'}" if dealer else "the next deal"
     if won:
+        rest = _rest_of_hand(decision)
+        if rest:
+            return f"{who} the hand played out: {if_so}, {where}, and the hand is scored at its end after the " \
+                f"penalty{law}: {rest}; if not, {deals}"
         rest = f"the penalty, scored first{law}, has won the game whatever the hand makes"
         return f"{who} the hand played out: {if_so}, {where}: {rest}; if not, {deals}"
     elif penalty:
@@ -530,6 +545,45 @@ def _play_out_step(decision: "Decision", play_out: list["RemedyOutcome"]) -> str
     else:
         rest = "the hand scored at its end"
     return f"{who} the hand played out: {if_so}, {where}, {rest}; if not, {deals}"
+
+
+def _rest_of_hand(decision: "Decision") -> str | None:
+    """What the rest of a Euchre hand played out (law 70) scores after a penalty that has won the game (law 4), laps
+    being played (law 1, Technical Terms "Lap"): the winners' points are carried to the next game; their
+    adversaries', made after the game they lost, are not scored (docs/rulings.md). None where that does not arise."""
+    score, table, game = decision.score, decision.table, decision.rulebook.game
+    if score is None or not score.rules.laps or score.hand is not None or table.making is None \
+            or table.making.maker is None:
+        return None
+    winners = {side for o in score.outcomes if o.effect.score_after is not None
+               for side, points in o.effect.score_after.items() if points >= game.game_points}
+    results = hand_can_give(decision.rulebook.code, game, table)
+    if len(winners) != 1 or not results:
+        return None
+    winner = winners.pop()
+    already = max(o.effect.score_after[winner] for o in score.outcomes if o.effect.score_after is not None) \
+        - game.game_points
+    maker, makers = table.making.maker, table.making.maker.side
+    lone = table.making.lone is not None
+    who = maker.word if lone else str(makers)
+    take = "takes" if lone else "take"
+    conditions = {"march": f"if {who} {take} all five tricks", "point": f"if {who} {take} three or four",
+                  "euchre": f"if {who} {'is' if lone else 'are'} euchred"}
+    said = []
+    lost = [(result, side, points) for result, side, points in results if side is not winner and points]
+    if {result for result, _, _ in lost} == {"march", "point"}:
+        lost = [("three or more", lost[0][1], 0)]
+        conditions["three or more"] = f"if {who} {take} three tricks or more"
+    for result, side, points in results:
+        if side is winner:
+            carried = already + points
+            said.append(f"{conditions[result]}, {side} carry {_number(carried, 'point')} to the next game"
+                        + (" (a lap, law 1)" if not said else ""))
+    for result, side, points in lost:
+        what = f"{side}'s points come" if not points else \
+            f"{side}'s {_number(points, 'point')} {'comes' if points == 1 else 'come'}"
+        said.append(f"{conditions[result]}, {what} after the game they lost and are not scored")
+    return side_words("; ".join(said))
 
 
 def _goes_on(decision: "Decision") -> bool:

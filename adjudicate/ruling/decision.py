@@ -503,6 +503,10 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
            declarations: list[DeclarationOutcome], rules: HandRules) -> Score:
     code, game = rulebook.code, rulebook.game
     before = table.scenario.score
+    if game.euchre and _law_or_none(rulebook, "1") is not None:
+        # Euchre 1 ("should the score of the third game lap, a fourth game is played") and Technical Terms ("Lap"):
+        # laps are played, points past game carried to the next; a house that strikes law 1 plays none.
+        rules = replace(rules, laps=True)
     claimed = rules.honours_claimed if rules.honours_claimed is not None else frozenset()
     claimable = {} if rules.void else \
         claimable_honours(code, game, table, before, claimed, rules.no_honours | rules.no_points)
