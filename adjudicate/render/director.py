@@ -569,7 +569,7 @@ def _rest_of_hand(decision: "Decision") -> str | None:
     take = "takes" if lone else "take"
     conditions = {"march": f"if {who} {take} all five tricks", "point": f"if {who} {take} three or four",
                   "euchre": f"if {who} {'is' if lone else 'are'} euchred"}
-    said = []
+    said: list[str] = []
     lost = [(result, side, points) for result, side, points in results if side is not winner and points]
     if {result for result, _, _ in lost} == {"march", "point"}:
         lost = [("three or more", lost[0][1], 0)]
