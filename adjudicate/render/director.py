@@ -21,7 +21,7 @@ from adjudicate.ruling.scoring import ORDER_LAW, hand_can_give
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
-    from adjudicate.ruling.decision import Decision, OptionOutcome, Outcome, RemedyOutcome
+    from adjudicate.ruling.decision import Decision, OptionOutcome, Outcome, RemedyOutcome, Score
 
 SIDE_WORDS = {"NS": "North–South", "EW": "East–West"}
 HINT_EXPLAIN = "(For the laws in full and every reason: rerun with --explain.)"
@@ -242,6 +242,12 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
             chooses = "chooses" if _one(who) else "choose"
             if tabled:
                 said.append(f"{who} {chooses} one of the penalties below{for_what}{consult}")
+            elif len(remedy.options) == 1 and all(r.unclaimed for r in mine):
+                # Euchre 63: "the penalty may be claimed"; the record shows no claim yet.
+                points = _number(mine[0].options[0].option.points, "point")
+                each = f" for each of {_and_list(mine_targets)}" if len(mine_targets) > 1 and len(mine) > 1 else for_what
+                said.append(f"{who} may claim the penalty{each}, {points}{_claim_closes(decision)}; "
+                            "the record shows no claim yet")
             elif len(remedy.options) == 1:
                 each = f" for each of {_and_list(mine_targets)}" if len(mine_targets) > 1 and len(mine) > 1 else for_what
                 said.append(_single(who, mine[0].options[0], mine[0]) + each)
@@ -251,6 +257,24 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                             f"{_or_list(options)}" if len(mine) == 1 else
                             f"{who} {chooses} a penalty{for_what}{consult}: {_or_list(options)}")
     return said
+
+
+CLAIM_CLOSES = {"euchre": ("68", "the cards are cut for the next deal")}
+"""When a penalty that "may be claimed" can no longer be (Euchre 68: "A revoke cannot be claimed after the cards
+are cut for the next deal")."""
+
+
+def _claim_closes(decision: "Decision") -> str:
+    closes = CLAIM_CLOSES.get(decision.rulebook.code)
+    return f", until {closes[1]} (law {closes[0]})" if closes else ""
+
+
+def _unclaimed_step(decision: "Decision", unclaimed: list["RemedyOutcome"], closes: bool = True) -> str:
+    """Who says whether he claims a penalty that "may be claimed" (Euchre 63), and by when (law 68)."""
+    choosers = list(dict.fromkeys(_chooser(r, decision) for r in unclaimed))
+    one = len(choosers) == 1 and _one(choosers[0])
+    return f"{_and_list(choosers)} {'says whether he claims' if one else 'say whether they claim'} the penalty" \
+        f"{_claim_closes(decision) if closes else ''}"
 
 
 def remedy_scores(remedy: object) -> bool:
@@ -450,7 +474,10 @@ def _next_step(decision: "Decision") -> str:
     play_out = [r for r in decision.remedies if r.made is None and any(i.option.kind == "play_out" for i in r.options)]
     if play_out and not questions:
         others = [r for r in decision.remedies if r.made is None and len(r.options) > 1 and r not in play_out]
+        unclaimed = [r for r in decision.remedies if r.made is None and r.unclaimed and r not in play_out]
         first = ""
+        if unclaimed:
+            first = _unclaimed_step(decision, unclaimed, closes=False) + "; "
         if others:
             choosers = list(dict.fromkeys(_chooser(r, decision) for r in others))
             first = f"{_and_list(choosers)} {'announces his' if len(choosers) == 1 and _one(choosers[0]) else 'announce their'} choice; "
@@ -480,6 +507,9 @@ def _next_step(decision: "Decision") -> str:
     if score is not None and len(score.outcomes) == 1 and score.outcomes[0].effect.score_after is not None:
         return f"Record the score above, then go on to the next deal{deals}."
     offered = [r for r in decision.remedies if r.made is None]
+    if offered and all(r.unclaimed for r in offered) and table.next_to_play() is None:
+        dealer = score.next_dealer if score is not None else None
+        return _sentence(_unclaimed_step(decision, offered) + (f"; then {dealer.word} deals" if dealer else ""))
     if offered:
         choosers = list(dict.fromkeys(_chooser(r, decision) for r in offered))
         say = "says whether he takes" if len(choosers) == 1 and _one(choosers[0]) else "say whether they take"
@@ -530,7 +560,8 @@ def _play_out_step(decision: "Decision", play_out: list["RemedyOutcome"]) -> str
     code = decision.rulebook.code
     law = f" (law {ORDER_LAW[code]})" if code in ORDER_LAW else ""
     penalty = any(r.scores for r in decision.remedies)
-    won = score is not None and bool(score.outcomes) and all(o.effect.meaning for o in score.outcomes)
+    claimed = _claimed_outcomes(score)
+    won = bool(claimed) and all(o.effect.meaning for o in claimed)
     dealer = score.next_dealer if score is not None else None
     deals = f"{dealer.word} deals {'again' if dealer is table.dealer else 'next'}" if dealer else "the next deal"
     if won:
@@ -555,13 +586,13 @@ def _rest_of_hand(decision: "Decision") -> str | None:
     if score is None or not score.rules.laps or score.hand is not None or table.making is None \
             or table.making.maker is None:
         return None
-    winners = {side for o in score.outcomes if o.effect.score_after is not None
+    winners = {side for o in _claimed_outcomes(score) if o.effect.score_after is not None
                for side, points in o.effect.score_after.items() if points >= game.game_points}
     results = hand_can_give(decision.rulebook.code, game, table)
     if len(winners) != 1 or not results:
         return None
     winner = winners.pop()
-    already = max(o.effect.score_after[winner] for o in score.outcomes if o.effect.score_after is not None) \
+    already = max(o.effect.score_after[winner] for o in _claimed_outcomes(score) if o.effect.score_after is not None) \
         - game.game_points
     maker, makers = table.making.maker, table.making.maker.side
     lone = table.making.lone is not None
@@ -584,6 +615,14 @@ def _rest_of_hand(decision: "Decision") -> str | None:
             f"{side}'s {_number(points, 'point')} {'comes' if points == 1 else 'come'}"
         said.append(f"{conditions[result]}, {what} after the game they lost and are not scored")
     return side_words("; ".join(said))
+
+
+def _claimed_outcomes(score: "Score | None") -> list["Outcome"]:
+    """The outcomes with every penalty that "may be claimed" claimed (Euchre 63): what the election of law 70
+    turns on."""
+    if score is None:
+        return []
+    return [o for o in score.outcomes if not any(item.option.kind == "no_claim" for _, item in o.choices)]
 
 
 def _goes_on(decision: "Decision") -> bool:
