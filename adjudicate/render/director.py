@@ -213,6 +213,15 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
         if not remedy.scores:
             who = "either side" if each_side else _and_list(choosers)
             options = [_wording(item, remedy) for item in remedy.options]
+            after = _played_after(decision, remedy)
+            if after is not None:
+                # Euchre 69: "Any player or players who have played after him, except his partner, may withdraw
+                # their cards": named, not the whole side.
+                if after:
+                    one = len(after) == 1
+                    said.append(f"{_and_list([seat.word for seat in after])} may withdraw "
+                                f"{'his card' if one else 'their cards'} and play {'another' if one else 'others'}")
+                continue
             earlier = next((n for n, text in enumerate(said) if text.startswith(f"{who} ")
                             and not text.startswith(f"{who} may ")), None)
             if len(options) == 1 and earlier is not None:
@@ -275,6 +284,20 @@ def _unclaimed_step(decision: "Decision", unclaimed: list["RemedyOutcome"], clos
     one = len(choosers) == 1 and _one(choosers[0])
     return f"{_and_list(choosers)} {'says whether he claims' if one else 'say whether they claim'} the penalty" \
         f"{_claim_closes(decision) if closes else ''}"
+
+
+def _played_after(decision: "Decision", remedy: "RemedyOutcome") -> "list[Seat] | None":
+    """Who may withdraw a card played after a revoke corrected in time (Euchre 69: "who have played after him,
+    except his partner"), or None where the remedy is not that withdrawal."""
+    target = remedy.target
+    if not isinstance(target, Irregularity) or target.trick is None or target.seat is None \
+            or not all(item.option.kind == "withdraw_and_substitute" for item in remedy.options):
+        return None
+    trick = next((t for t in decision.table.tricks if t.number == target.trick), None)
+    if trick is None:
+        return None
+    return [play.seat for play in trick.plays if play.entry > target.entry
+            and play.seat not in (target.seat, target.seat.partner)]
 
 
 def remedy_scores(remedy: object) -> bool:
