@@ -136,6 +136,10 @@ def _or_list(items: list[str]) -> str:
 def _and_list(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
 def _sentence(text: str) -> str:
     text = text.strip()
     if not text:
@@ -753,6 +757,14 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     if not decided:
         if not facts.irregularities and not decision.laws:
             decided = ["No irregularity: the hand stands as played."]
+        elif not decision.laws and (open_ := [q for q in decision.questions or () if q.changes]):
+            # Nothing applies on the record as it stands, but an open fact would make laws apply (a revoke whose
+            # holding is unknown, Euchre 62): the ruling is conditional, not "no penalty".
+            from adjudicate.render.text import _answers_words
+
+            decided = [_sentence(f"The ruling turns on what the record leaves open: "
+                                 f"{_lower_first(re.sub(r' [(][^)]*[)]', '', q.question))} "
+                                 f"{_answers_words(q)}") for q in open_]
         elif not decision.laws:
             decided = ["No law of this code applies to what happened: no penalty."]
         else:
