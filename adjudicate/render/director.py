@@ -336,8 +336,24 @@ def _headline_declarations(decision: "Decision") -> list[str]:
             text = re.sub(r"\bThe revoke is\b", "The revokes are", text)  # two revokes, one law's ruling
         # "The revoke is established", then "The question having been answered ..., the revoke is established".
         headline = [other for other in headline if other.rstrip(".").lower() not in said]
-        headline.append(text)
+        headline.append(text + _unless(decision, item.law.id))
     return headline
+
+
+def _unless(decision: "Decision", law_id: str) -> str:
+    """What an open question may yet make of a law's declaration: a law its "yes" brings in defeats it (Euchre 44
+    saves the dealer from law 41's loss of the deal): " Unless the table answers yes below: then the dealer may deal
+    again (law 44).", said where the declaration is, not after it as if settled."""
+    said = []
+    for question in decision.questions or ():
+        if not question.changes:
+            continue
+        for law in question.if_so:
+            if any(defeat.law == law_id and defeat.what in ("law", "rulings") for defeat in law.defeats) \
+                    and law.rulings:
+                said.append(f" Unless the answer to the question below is yes: then "
+                            f"{_lower_first(side_words(visible(law.rulings[0].text)).rstrip('.'))} (law {law.id}).")
+    return "".join(dict.fromkeys(said))
 
 
 def _score_words(score: dict | None) -> str:
