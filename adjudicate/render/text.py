@@ -418,8 +418,16 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
         lines.append("")
     if decision.remedies:
         lines.append(heading("The choices"))
+        # An election that does not bear on the score and is offered alike for several offences of one side (Euchre
+        # 70: the hand played out, once for the hand) is said once, for all of them.
+        alike: dict[tuple, list] = {}
         for outcome in decision.remedies:
-            target = target_words(outcome.target)
+            group_key: tuple = (outcome.law.id, outcome.chooser, tuple(o.option.kind for o in outcome.options)) \
+                if outcome.made is None and not outcome.scores and not outcome.mandatory else (id(outcome),)
+            alike.setdefault(group_key, []).append(outcome)
+        for group in alike.values():
+            outcome = group[0]
+            target = and_list([words for item in group if (words := target_words(item.target))])
             head = f"Law {outcome.law.id}" + (f", for {target}" if target else "")
             who = outcome.chooser
             if outcome.made is not None:
