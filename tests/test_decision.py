@@ -93,8 +93,9 @@ def test_two_revokes_by_one_side_give_two_penalties_that_add_up():
     (outcome,) = decision.score.outcomes
     assert [remedy.law.id for remedy, _ in outcome.choices] == ["63", "63"]
     assert afters(decision) == [{"NS": 6, "EW": 0}]
-    assert outcome.effect.meaning == ("NS win a double game (2 points, law 7: the losers failed to score), the penalty "
-                                      "scored first (law 4)")
+    # Law 1 and Technical Terms, "Lap": the sixth point is carried to the next game.
+    assert outcome.effect.meaning == ("NS win a double game (2 points, law 7: the losers failed to score) and carry 1 "
+                                      "point to the next game (a lap, law 1), the penalty scored first (law 4)")
 
 
 def test_two_revokes_against_one_cancel_one_pair_and_one_penalty_remains():
@@ -130,8 +131,8 @@ def test_repeated_revokes_read_right_in_every_format(tmp_path, north):
     else:
         assert "does not apply" not in text
         assert "With law 63's 3 points to NS (for the revoke by East at trick 1); and law 63's 3 points to NS " \
-               "(for the revoke by West at trick 3): NS 8, EW 2: NS win a single game (1 point, law 7), the penalty " \
-               "scored first (law 4)." in text
+               "(for the revoke by West at trick 3): NS 8, EW 2: NS win a single game (1 point, law 7) and carry 3 " \
+               "points to the next game (a lap, law 1), the penalty scored first (law 4)." in text
         assert [[c["law"] for c in o["choices"]] for o in record["score"]["outcomes"]] == [["63", "63"]]
 
 

@@ -74,8 +74,10 @@ def test_a_revoke_established_mid_hand_offers_the_revoking_side_the_play_out_and
     assert "East–West may require the hand to be played out." in text
     assert "The score with the penalty: North–South 5, East–West 3: North–South win a single game, the penalty" \
            " scored first." in text
-    assert "the penalty, scored first (law 4), has won the game whatever the hand makes" in text
-    assert "if so, South plays to trick 2: the penalty" in text
+    # Laws 4 and 1 ("Lap"): the hand played out is scored after the penalty, the winners' points carried.
+    assert "if so, South plays to trick 2, and the hand is scored at its end after the penalty (law 4)" in text
+    assert "if East–West are euchred, North–South carry two points to the next game (a lap, law 1)" in text
+    assert "if East–West take three tricks or more, East–West's points come after the game they lost" in text
     assert "NEXT: East–West may require the hand played out: if so" in text
     assert "if not, West deals next." in text
     assert "after the hand" not in text

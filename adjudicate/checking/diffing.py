@@ -39,13 +39,16 @@ def summarise(decision: Decision) -> RulingSummary:
     for outcome in decision.remedies:
         options = []
         for item in outcome.options:
-            text = item.option.kind + (f" {item.option.points}" if item.option.points is not None else "") \
+            text = item.option.kind.replace("_", " ") \
+                + (f" {item.option.points}" if item.option.points is not None else "") \
                 + (f" {item.option.tricks} tricks" if item.option.tricks is not None else "")
             options.append(text)
-        made = f" (made: {outcome.made.option.kind})" if outcome.made else ""
+        made = f" (made: {outcome.made.option.kind.replace('_', ' ')})" if outcome.made else ""
         remedies.append(f"law {outcome.law.id}: {outcome.chooser} may {' or '.join(options) or 'choose'}{made}")
     rulings = [f"law {item.law.id}: {item.declaration.kind.replace('_', ' ')}" for item in decision.declarations]
-    defeated = [f"law {item.law.id} not applied ({item.defeat.how} by law {item.by.id})"
+    # "law 4 not applied: law 63 supersedes it", in the rulebook's own verb (Euchre 68 bars, 71 cancels).
+    defeated = [f"law {item.law.id}{'' if item.defeat.what == 'law' else chr(39) + 's ' + item.defeat.what} not "
+                f"applied: law {item.by.id} {item.defeat.how} {'it' if item.defeat.what == 'law' else 'them'}"
                 for item in decision.not_applied]
     scores = []
     for result in decision.score.outcomes if decision.score else ():

@@ -72,6 +72,9 @@ class Remedy(Struct, frozen=True):
     mandatory: bool = False
     """The law leaves no choice ("forfeits two", "scores five points", "on penalty of losing one point"): the
     option its `when`s leave open is applied, and no one is offered it."""
+    claim: bool = False
+    """The penalty "may be claimed" (Euchre 63): applied, mandatory, once the record shows the offence claimed;
+    until then the adversaries may claim it or not, and the score is given both ways."""
 
 
 class Declaration(Struct, frozen=True):
@@ -113,7 +116,7 @@ def parse_remedies(node: Node, law: str) -> tuple[Remedy, ...]:
         if not item.is_map():
             problems.append(Problem(item.pos, f"{what} should be a mapping with chooser and options"))
             continue
-        _keys(item, what, frozenset({"chooser", "consult", "mandatory", "options", "text", "when"}), problems)
+        _keys(item, what, frozenset({"chooser", "consult", "mandatory", "claim", "options", "text", "when"}), problems)
         chooser_node = item.get("chooser")
         chooser = None
         if chooser_node is None:
@@ -139,6 +142,15 @@ def parse_remedies(node: Node, law: str) -> tuple[Remedy, ...]:
                 mandatory = mnode.boolean("mandatory")
             except InputError as error:
                 problems.extend(error.problems)
+        claim = False
+        if (clnode := item.get("claim")) is not None:
+            try:
+                claim = clnode.boolean("claim")
+            except InputError as error:
+                problems.extend(error.problems)
+            if claim and not mandatory:
+                problems.append(Problem(clnode.pos, f"{what} has `claim: true`, which needs `mandatory: true` (the "
+                                                    "penalty applied once it is claimed)"))
         options: list[Option] = []
         onode = item.get("options")
         if onode is None or not onode.is_seq() or not onode.elements():
@@ -154,7 +166,7 @@ def parse_remedies(node: Node, law: str) -> tuple[Remedy, ...]:
             problems.append(Problem(item.pos, f"{what} is mandatory, so its options must be told apart by `when:` "
                                               "(one applies); an option without `when:` would leave a choice"))
         if chooser is not None:
-            remedies.append(Remedy(chooser, consult, tuple(options), text, when, item.pos, mandatory))
+            remedies.append(Remedy(chooser, consult, tuple(options), text, when, item.pos, mandatory, claim))
     if problems:
         raise InputError(problems)
     return tuple(remedies)

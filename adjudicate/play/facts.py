@@ -279,7 +279,8 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
                              + [f"the {card.name}{how[card]}" for card in held if how[card]])
     because = (f"{_name(seat)} played the {play.card.name} to a {led.word[:-1]} lead at trick {trick.number}"
                + (f" while holding {held_text}" if held else "")
-               + (f"; the revoke was established when {established_by}" if established_by else "")
+               + ((f"; if he held a {led.word[:-1]}, the revoke was established when {established_by}" if unknown
+                   and not held else f"; the revoke was established when {established_by}") if established_by else "")
                + ("; he corrected it in time" if details["corrected"] else "")
                + ("" if established_by or details["corrected"] else "; it is not yet established"))
     return Irregularity("revoke", seat, trick.number, play.entry, because, details, unknown, unknown_id)

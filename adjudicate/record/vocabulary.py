@@ -231,5 +231,6 @@ OPTIONS: dict[str, tuple[str, str | None]] = {
     "deal_again": ("deal again", None),
     "see_card": ("see the card", None),
     "place_cards": ("have the cards placed before their players", None),
+    "no_claim": ("not claim it", None),  # a penalty that "may be claimed" (Euchre 63, remedy `claim: true`)
 }
 """What a side may be offered: each kind with its wording, and its number (points or tricks) if any."""

@@ -17,11 +17,11 @@ from adjudicate.play.facts import Claim, Irregularity
 from adjudicate.play.table import Moment
 from adjudicate.record.cards import cards_words, number_word
 from adjudicate.record.seats import Seat, Side
-from adjudicate.ruling.scoring import ORDER_LAW
+from adjudicate.ruling.scoring import ORDER_LAW, hand_can_give
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
-    from adjudicate.ruling.decision import Decision, OptionOutcome, Outcome, RemedyOutcome
+    from adjudicate.ruling.decision import Decision, OptionOutcome, Outcome, RemedyOutcome, Score
     from adjudicate.ruling.questions import Asked
 
 SIDE_WORDS = {"NS": "North–South", "EW": "East–West"}
@@ -154,6 +154,10 @@ def _or_list(items: list[str]) -> str:
 def _and_list(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
 def _sentence(text: str) -> str:
     text = text.strip()
     if not text:
@@ -231,6 +235,15 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
         if not remedy.scores:
             who = "either side" if each_side else _and_list(choosers)
             options = [_wording(item, remedy) for item in remedy.options]
+            after = _played_after(decision, remedy)
+            if after is not None:
+                # Euchre 69: "Any player or players who have played after him, except his partner, may withdraw
+                # their cards": named, not the whole side.
+                if after:
+                    one = len(after) == 1
+                    said.append(f"{_and_list([seat.word for seat in after])} may withdraw "
+                                f"{'his card' if one else 'their cards'} and play {'another' if one else 'others'}")
+                continue
             earlier = next((n for n, text in enumerate(said) if text.startswith(f"{who} ")
                             and not text.startswith(f"{who} may ") and f"{who} chose " not in text), None)
             if len(options) == 1 and earlier is not None:
@@ -260,6 +273,12 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
             chooses = "chooses" if _one(who) else "choose"
             if tabled:
                 said.append(f"{who} {chooses} one of the penalties below{for_what}{consult}")
+            elif len(remedy.options) == 1 and all(r.unclaimed for r in mine):
+                # Euchre 63: "the penalty may be claimed"; the record shows no claim yet.
+                points = _number(mine[0].options[0].option.points, "point")
+                each = f" for each of {_and_list(mine_targets)}" if len(mine_targets) > 1 and len(mine) > 1 else for_what
+                said.append(f"{who} may claim the penalty{each}, {points}{_claim_closes(decision)}; "
+                            "the record shows no claim yet")
             elif len(remedy.options) == 1:
                 each = f" for each of {_and_list(mine_targets)}" if len(mine_targets) > 1 and len(mine) > 1 else for_what
                 said.append(_single(who, mine[0].options[0], mine[0]) + each)
@@ -271,6 +290,38 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                             f"{_or_list(options)}" if len(mine) == 1 else
                             f"{who} {chooses} a{noun or 'n option'}{for_what}{consult}: {_or_list(options)}")
     return said
+
+
+CLAIM_CLOSES = {"euchre": ("68", "the cards are cut for the next deal")}
+"""When a penalty that "may be claimed" can no longer be (Euchre 68: "A revoke cannot be claimed after the cards
+are cut for the next deal")."""
+
+
+def _claim_closes(decision: "Decision") -> str:
+    closes = CLAIM_CLOSES.get(decision.rulebook.code)
+    return f", until {closes[1]} (law {closes[0]})" if closes else ""
+
+
+def _unclaimed_step(decision: "Decision", unclaimed: list["RemedyOutcome"], closes: bool = True) -> str:
+    """Who says whether he claims a penalty that "may be claimed" (Euchre 63), and by when (law 68)."""
+    choosers = list(dict.fromkeys(_chooser(r, decision) for r in unclaimed))
+    one = len(choosers) == 1 and _one(choosers[0])
+    return f"{_and_list(choosers)} {'says whether he claims' if one else 'say whether they claim'} the penalty" \
+        f"{_claim_closes(decision) if closes else ''}"
+
+
+def _played_after(decision: "Decision", remedy: "RemedyOutcome") -> "list[Seat] | None":
+    """Who may withdraw a card played after a revoke corrected in time (Euchre 69: "who have played after him,
+    except his partner"), or None where the remedy is not that withdrawal."""
+    target = remedy.target
+    if not isinstance(target, Irregularity) or target.trick is None or target.seat is None \
+            or not all(item.option.kind == "withdraw_and_substitute" for item in remedy.options):
+        return None
+    trick = next((t for t in decision.table.tricks if t.number == target.trick), None)
+    if trick is None:
+        return None
+    return [play.seat for play in trick.plays if play.entry > target.entry
+            and play.seat not in (target.seat, target.seat.partner)]
 
 
 def remedy_scores(remedy: object) -> bool:
@@ -314,8 +365,24 @@ def _headline_declarations(decision: "Decision") -> list[str]:
             text = re.sub(r"\bThe revoke is\b", "The revokes are", text)  # two revokes, one law's ruling
         # "The revoke is established", then "The question having been answered ..., the revoke is established".
         headline = [other for other in headline if other.rstrip(".").lower() not in said]
-        headline.append(text)
+        headline.append(text + _unless(decision, item.law.id))
     return headline
+
+
+def _unless(decision: "Decision", law_id: str) -> str:
+    """What an open question may yet make of a law's declaration: a law its "yes" brings in defeats it (Euchre 44
+    saves the dealer from law 41's loss of the deal): " Unless the table answers yes below: then the dealer may deal
+    again (law 44).", said where the declaration is, not after it as if settled."""
+    said = []
+    for question in decision.questions or ():
+        if not question.changes:
+            continue
+        for law in question.if_so:
+            if any(defeat.law == law_id and defeat.what in ("law", "rulings") for defeat in law.defeats) \
+                    and law.rulings:
+                said.append(f" Unless the answer to the question below is yes: then "
+                            f"{_lower_first(side_words(visible(law.rulings[0].text)).rstrip('.'))} (law {law.id}).")
+    return "".join(dict.fromkeys(said))
 
 
 def _score_words(score: dict | None) -> str:
@@ -590,10 +657,24 @@ def _next_step(decision: "Decision") -> str:
     if any(item.declaration.kind == "deal_stopped" for item in decision.declarations):
         seat = score.next_dealer if score is not None and score.next_dealer is not None else table.dealer
         return f"Gather the cards; {seat.word}{', whose deal it is,' if seat is table.dealer else ''} deals."
+    following = table.next_to_play()
+    if score is not None and score.hand is None and following is not None \
+            and not any(m.act.verb in ("mix", "cut") and m.phase in ("play", "after") for m in table.moments) \
+            and any(r.made is not None and r.made.option.kind == "play_out" for r in decision.remedies):
+        # Euchre 70: the revoking side has required the hand played out; it goes on, and is scored after the
+        # penalty (law 4).
+        law = f" (law {ORDER_LAW[decision.rulebook.code]})" if decision.rulebook.code in ORDER_LAW else ""
+        rest = _rest_of_hand(decision)
+        return _sentence(f"play on: {following[0].word} {'leads' if following[2] else 'plays'} to trick "
+                         f"{following[1]}; the hand is scored at its end after the penalty{law}"
+                         + (f": {rest}" if rest else ""))
     play_out = [r for r in decision.remedies if r.made is None and any(i.option.kind == "play_out" for i in r.options)]
     if play_out and not questions:
         others = [r for r in decision.remedies if r.made is None and len(r.options) > 1 and r not in play_out]
+        unclaimed = [r for r in decision.remedies if r.made is None and r.unclaimed and r not in play_out]
         first = ""
+        if unclaimed:
+            first = _unclaimed_step(decision, unclaimed, closes=False) + "; "
         if others:
             choosers = list(dict.fromkeys(_chooser(r, decision) for r in others))
             first = f"{_and_list(choosers)} {'announces his' if len(choosers) == 1 and _one(choosers[0]) else 'announce their'} choice; "
@@ -626,6 +707,9 @@ def _next_step(decision: "Decision") -> str:
     if score is not None and len(score.outcomes) == 1 and score.outcomes[0].effect.score_after is not None:
         return f"Record the score above, then go on to the next deal{deals}."
     offered = [r for r in decision.remedies if r.made is None]
+    if offered and all(r.unclaimed for r in offered) and table.next_to_play() is None:
+        dealer = score.next_dealer if score is not None else None
+        return _sentence(_unclaimed_step(decision, offered) + (f"; then {dealer.word} deals" if dealer else ""))
     if offered:
         choosers = list(dict.fromkeys(_chooser(r, decision) for r in offered))
         say = "says whether he takes" if len(choosers) == 1 and _one(choosers[0]) else "say whether they take"
@@ -709,10 +793,15 @@ def _play_out_step(decision: "Decision", play_out: list["RemedyOutcome"]) -> str
     code = decision.rulebook.code
     law = f" (law {ORDER_LAW[code]})" if code in ORDER_LAW else ""
     penalty = any(r.scores for r in decision.remedies)
-    won = score is not None and bool(score.outcomes) and all(o.effect.meaning for o in score.outcomes)
+    claimed = _claimed_outcomes(score)
+    won = bool(claimed) and all(o.effect.meaning for o in claimed)
     dealer = score.next_dealer if score is not None else None
     deals = f"{dealer.word} deals {'again' if dealer is table.dealer else 'next'}" if dealer else "the next deal"
     if won:
+        rest = _rest_of_hand(decision)
+        if rest:
+            return f"{who} the hand played out: {if_so}, {where}, and the hand is scored at its end after the " \
+                f"penalty{law}: {rest}; if not, {deals}"
         rest = f"the penalty, scored first{law}, has won the game whatever the hand makes"
         return f"{who} the hand played out: {if_so}, {where}: {rest}; if not, {deals}"
     elif penalty:
@@ -720,6 +809,53 @@ def _play_out_step(decision: "Decision", play_out: list["RemedyOutcome"]) -> str
     else:
         rest = "the hand scored at its end"
     return f"{who} the hand played out: {if_so}, {where}, {rest}; if not, {deals}"
+
+
+def _rest_of_hand(decision: "Decision") -> str | None:
+    """What the rest of a Euchre hand played out (law 70) scores after a penalty that has won the game (law 4), laps
+    being played (law 1, Technical Terms "Lap"): the winners' points are carried to the next game; their
+    adversaries', made after the game they lost, are not scored (docs/rulings.md). None where that does not arise."""
+    score, table, game = decision.score, decision.table, decision.rulebook.game
+    if score is None or not score.rules.laps or score.hand is not None or table.making is None \
+            or table.making.maker is None:
+        return None
+    winners = {side for o in _claimed_outcomes(score) if o.effect.score_after is not None
+               for side, points in o.effect.score_after.items() if points >= game.game_points}
+    results = hand_can_give(decision.rulebook.code, game, table)
+    if len(winners) != 1 or not results:
+        return None
+    winner = winners.pop()
+    already = max(o.effect.score_after[winner] for o in _claimed_outcomes(score) if o.effect.score_after is not None) \
+        - game.game_points
+    maker, makers = table.making.maker, table.making.maker.side
+    lone = table.making.lone is not None
+    who = maker.word if lone else str(makers)
+    take = "takes" if lone else "take"
+    conditions = {"march": f"if {who} {take} all five tricks", "point": f"if {who} {take} three or four",
+                  "euchre": f"if {who} {'is' if lone else 'are'} euchred"}
+    said: list[str] = []
+    lost = [(result, side, points) for result, side, points in results if side is not winner and points]
+    if {result for result, _, _ in lost} == {"march", "point"}:
+        lost = [("three or more", lost[0][1], 0)]
+        conditions["three or more"] = f"if {who} {take} three tricks or more"
+    for result, side, points in results:
+        if side is winner:
+            carried = already + points
+            said.append(f"{conditions[result]}, {side} carry {_number(carried, 'point')} to the next game"
+                        + (" (a lap, law 1)" if not said else ""))
+    for result, side, points in lost:
+        what = f"{side}'s points come" if not points else \
+            f"{side}'s {_number(points, 'point')} {'comes' if points == 1 else 'come'}"
+        said.append(f"{conditions[result]}, {what} after the game they lost and are not scored")
+    return side_words("; ".join(said))
+
+
+def _claimed_outcomes(score: "Score | None") -> list["Outcome"]:
+    """The outcomes with every penalty that "may be claimed" claimed (Euchre 63): what the election of law 70
+    turns on."""
+    if score is None:
+        return []
+    return [o for o in score.outcomes if not any(item.option.kind == "no_claim" for _, item in o.choices)]
 
 
 def _goes_on(decision: "Decision") -> bool:
@@ -901,6 +1037,14 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                        f"No irregularity: {first}." if first else "No irregularity: the deal stands."]
         elif not decision.laws and turns_on:
             decided = [_sentence(turns_on)]
+        elif not decision.laws and (open_ := [q for q in decision.questions or () if q.changes]):
+            # Nothing applies on the record as it stands, but an open fact would make laws apply (a revoke whose
+            # holding is unknown, Euchre 62): the ruling is conditional, not "no penalty".
+            from adjudicate.render.text import _answers_words
+
+            decided = [_sentence(f"The ruling turns on what the record leaves open: "
+                                 f"{_lower_first(re.sub(r' [(][^)]*[)]', '', q.question))} "
+                                 f"{_answers_words(q)}") for q in open_]
         elif not decision.laws:
             decided = ["No law of this code applies to what happened: no penalty."]
         else:

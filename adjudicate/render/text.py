@@ -430,6 +430,9 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
     if decision.remedies:
         lines.append(heading("The choices"))
         irregular = {(item.entry, item.seat) for item in decision.facts.irregularities}
+        # An election that does not bear on the score and is offered alike for several offences of one side (Euchre
+        # 70: the hand played out, once for the hand) is said once, for all of them.
+        alike: dict[tuple, list] = {}
         for outcome in decision.remedies:
             if isinstance(outcome.target, Moment) and outcome.made is None \
                     and (outcome.target.entry, outcome.target.act.seat) in irregular \
@@ -437,7 +440,12 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
                             and isinstance(other.target, Irregularity) and other.options == outcome.options
                             for other in decision.remedies):
                 continue  # the act that is the irregularity: its remedy is said once, for the irregularity
-            target = target_words(outcome.target)
+            group_key: tuple = (outcome.law.id, outcome.chooser, tuple(o.option.kind for o in outcome.options)) \
+                if outcome.made is None and not outcome.scores and not outcome.mandatory else (id(outcome),)
+            alike.setdefault(group_key, []).append(outcome)
+        for group in alike.values():
+            outcome = group[0]
+            target = and_list([words for item in group if (words := target_words(item.target))])
             head = f"Law {outcome.law.id}" + (f", for {target}" if target else "")
             who = outcome.chooser
             if outcome.made is not None:

@@ -28,7 +28,7 @@ from adjudicate.lawbook.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.lawbook.rulebook import Law, Rulebook
 from adjudicate.ruling.scoring import (ORDER_LAW, SCORE_KINDS, VOIDS_HAND, Effect, HandRules, Penalty, claimable_honours,
                                       final_score, hand_score)
-from adjudicate.errors import UsageError
+from adjudicate.errors import Pos, UsageError
 from adjudicate.record.seats import Seat, Side
 from adjudicate.play.table import Moment, Table
 
@@ -70,6 +70,10 @@ class NotApplied(Struct, frozen=True):
         return self.defeat.because
 
 
+NO_CLAIM = Option("no_claim", None, None, None, None, Pos("<law>", 0, 0))
+"""The claimants' other course where a penalty "may be claimed" (Euchre 63): not to claim it."""
+
+
 class OptionOutcome(Struct, frozen=True):
     """An option offered, and to whom its points or tricks go."""
 
@@ -94,8 +98,16 @@ class RemedyOutcome(Struct, frozen=True):
 
     @property
     def mandatory(self) -> bool:
-        """The law leaves no choice: its option is applied, not offered (Euchre 90 "forfeits two")."""
-        return self.remedy.mandatory
+        """The law leaves no choice: its option is applied, not offered (Euchre 90 "forfeits two"); a penalty that
+        "may be claimed" (Euchre 63) only once the record shows the claim."""
+        return self.remedy.mandatory and not self.unclaimed
+
+    @property
+    def unclaimed(self) -> bool:
+        """A penalty that "may be claimed" (Euchre 63, `claim: true`) whose offence the record does not show
+        claimed: the claimants may still claim it, until a law bars the claim (Euchre 68)."""
+        return self.remedy.claim and isinstance(self.target, Irregularity) \
+            and self.target.details.get("claimed") is False
 
     @property
     def scores(self) -> bool:
@@ -503,6 +515,10 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
            declarations: list[DeclarationOutcome], rules: HandRules) -> Score:
     code, game = rulebook.code, rulebook.game
     before = table.scenario.score
+    if game.euchre and _law_or_none(rulebook, "1") is not None:
+        # Euchre 1 ("should the score of the third game lap, a fourth game is played") and Technical Terms ("Lap"):
+        # laps are played, points past game carried to the next; a house that strikes law 1 plays none.
+        rules = replace(rules, laps=True)
     claimed = rules.honours_claimed if rules.honours_claimed is not None else frozenset()
     claimable = {} if rules.void else \
         claimable_honours(code, game, table, before, claimed, rules.no_honours | rules.no_points)
@@ -526,6 +542,10 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
             open_choices.append([(remedy, remedy.made)])
         elif remedy.mandatory:
             open_choices.append([(remedy, item) for item in remedy.options[:1]])
+        elif remedy.unclaimed:
+            # Euchre 63 "may be claimed": claimed, the penalty; not claimed, none.
+            open_choices.append([(remedy, item) for item in remedy.options[:1]]
+                                + [(remedy, OptionOutcome(NO_CLAIM, None))])
         else:
             open_choices.append([(remedy, item) for item in remedy.options])
     groups = _groups(open_choices)

@@ -74,12 +74,18 @@ def game_value(code: str, game: Game, winner: Side, score: dict[Side, int]) -> s
     return "the game"
 
 
-def meaning_of(code: str, game: Game, score: dict[Side, int], order: str | None = None) -> str | None:
+def meaning_of(code: str, game: Game, score: dict[Side, int], order: str | None = None,
+               laps: bool = False) -> str | None:
     winners = [side for side in (Side.NS, Side.EW) if score[side] >= game.game_points]
     if not winners:
         return None
     winner = max(winners, key=lambda side: score[side])
     said = f"{winner} win {game_value(code, game, winner, score)}"
+    if laps and score[winner] > game.game_points:
+        # Euchre 1 and Technical Terms: "'Lap,'--is where more points are made than are necessary to win a game,
+        # and are carried to the next game."
+        carried = score[winner] - game.game_points
+        said += f" and carry {carried} point{'s' if carried > 1 else ''} to the next game (a lap, law 1)"
     if order in _BEFORE_THE_WINNERS:
         # The adversaries' points, scored first, made the game worth less: said with its value.
         said = said[:-1] + f"; {order} scored first, law {ORDER_LAW[code]})"
@@ -173,6 +179,22 @@ def hand_points(code: str, game: Game, table: Table, score: dict[Side, int],
     return [points]
 
 
+def hand_can_give(code: str, game: Game, table: Table) -> list[tuple[str, Side, int]]:
+    """What a Euchre hand not yet played out can score, each result once (laws 2, 3, as the house values them):
+    ("march", makers, 2), ("point", makers, 1), ("euchre", adversaries, 2); empty where no side made the trump."""
+    making = table.making
+    if not game.euchre or making is None or making.maker is None:
+        return []
+    makers = making.maker.side
+    said = []
+    for result, made in (("march", game.hand_size), ("point", 3), ("euchre", 0)):
+        points = hand_points(code, game, table, {Side.NS: 0, Side.EW: 0},
+                             {makers: made, makers.other: game.hand_size - made})[0]
+        side = makers if result != "euchre" else makers.other
+        said.append((result, side, points[side]))
+    return said
+
+
 class Penalty(Struct, frozen=True):
     """One option a side takes (or must take), as it bears on the score."""
 
@@ -210,6 +232,9 @@ class HandRules(Struct, frozen=True):
     honours_against: frozenset[Side] = frozenset()
     """Sides that scored honours not having them, to be scored against them (Long Whist 18): the points they
     scored are not in the record, so the score after the hand needs them."""
+    laps: bool = False
+    """Points made past game are carried to the next game (Euchre 1 and its Technical Terms, "Lap"): a penalty
+    that wins the game first leaves the winners' points of the rest of the hand to be carried, not lost."""
 
 
 def hand_score(code: str, game: Game, table: Table, rules: HandRules = HandRules(),
@@ -282,7 +307,7 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
             first = "the penalty" if code in ORDER_LAW and max(after.values()) >= game.game_points \
                 and max(before.values()) < game.game_points and any(p.kind in SCORE_KINDS for p in penalties) \
                 else None
-            return Effect(after, meaning_of(code, game, after, first),
+            return Effect(after, meaning_of(code, game, after, first, rules.laps),
                           "the rest of the hand: it was not played out, so its own points are not counted", first)
         # The penalty takes precedence: once a side is at game, nothing later in the hand is scored; where that
         # leaves out points the hand made, the order decided the game and is said (Euchre 4, Short Whist 5).
@@ -292,6 +317,15 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
         stages = _stages(code, game, table, before, taken, rules)
         for index, stage in enumerate(stages):
             if max(after.values()) >= game.game_points:
+                winners = {side for side in after if after[side] >= game.game_points}
+                if rules.laps and len(winners) == 1:
+                    # The game is won (law 4: the penalty first); the winners' points of the hand are a lap, carried
+                    # to the next game; their adversaries' come after the game they lost and are not scored.
+                    for side in winners:
+                        after[side] += stage[side]
+                    if any(points for side, points in stage.items() if side not in winners) and code in ORDER_LAW:
+                        order = reached
+                    continue
                 if any(stage.values()) and code in ORDER_LAW:
                     order = reached
                 break
@@ -302,8 +336,8 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
                 reached = names[min(index, len(names) - 1)]
                 if order is None and code in ORDER_LAW and index > 0:
                     order = _earlier_decides(code, game, after, stages[:index], names)
-        return Effect(after, meaning_of(code, game, after, order), None, order)
-    return Effect(after, meaning_of(code, game, after), None)
+        return Effect(after, meaning_of(code, game, after, order, rules.laps), None, order)
+    return Effect(after, meaning_of(code, game, after, laps=rules.laps), None)
 
 
 def _earlier_decides(code: str, game: Game, after: dict[Side, int], earlier: list[dict[Side, int]],
