@@ -129,13 +129,13 @@ def claimable_words(code: str, claimable: dict[Side, int]) -> list[tuple[Side, i
         if code == "short-whist":
             points = 4 if held == 4 else 2
             text = (f"{side} hold {count} honours and have not claimed them; they may until the trump card of the "
-                    f"next deal is turned up (law 6), and the scores count their {points} points (law 3), "
-                    "scored last (law 5).")
+                    f"next deal is turned up (law 6). Called, they score {points} points (law 3), scored last "
+                    "(law 5): each score is given with the call, and without it where that differs.")
         else:
             points = None
             text = (f"{side} hold {count} honours and have not claimed them; they may until the trump card of the "
-                    "next deal is turned up (law 18). What they count is not in the laws in hand, so no score "
-                    "counts them.")
+                    "next deal is turned up (law 18). What they score is not in the laws in hand (laws 1-6 are "
+                    "missing), so the scores leave them out.")
         said.append((side, held, points, text))
     return said
 
@@ -210,6 +210,9 @@ class HandRules(Struct, frozen=True):
     honours_against: frozenset[Side] = frozenset()
     """Sides that scored honours not having them, to be scored against them (Long Whist 18): the points they
     scored are not in the record, so the score after the hand needs them."""
+    stopped: bool = False
+    """The hand ends here, not played out (Short Whist 79: the revoking side does not require it): the honours
+    held are scored all the same (laws 3, 5); a hand that goes on scores them at its end."""
 
 
 def hand_score(code: str, game: Game, table: Table, rules: HandRules = HandRules(),
@@ -282,6 +285,13 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
             first = "the penalty" if code in ORDER_LAW and max(after.values()) >= game.game_points \
                 and max(before.values()) < game.game_points and any(p.kind in SCORE_KINDS for p in penalties) \
                 else None
+            if code == "short-whist" and rules.stopped and max(after.values()) < game.game_points:
+                # Short Whist 3, 5: the honours are held whatever the play; called, they score, last.
+                honours = _stages(code, game, table, before, {Side.NS: 0, Side.EW: 0}, rules)[1:]
+                for stage in honours:
+                    for side, points in stage.items():
+                        after[side] += points
+                _cap(after, before, rules.capped, game)
             return Effect(after, meaning_of(code, game, after, first),
                           "the rest of the hand: it was not played out, so its own points are not counted", first)
         # The penalty takes precedence: once a side is at game, nothing later in the hand is scored; where that
