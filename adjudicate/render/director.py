@@ -22,6 +22,8 @@ from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision, OptionOutcome, Outcome, RemedyOutcome, Score
+    from adjudicate.lawbook.rulebook import Law
+    from adjudicate.ruling.questions import Asked
     from adjudicate.ruling.scoring import Effect
 
 SIDE_WORDS = {"NS": "North–South", "EW": "East–West"}
@@ -327,6 +329,25 @@ def _both_results(score: "Score", outcome: "Outcome") -> str:
     return (f"without the call of honours, {_uncalled_result(outcome)}; if {_callers(score)} call their {held} "
             f"honours before the next trump card is turned up (laws 3, 6), scored last (law 5), "
             f"{_outcome_result(outcome)}")
+
+
+def _law_list(laws: "tuple[Law, ...]") -> str:
+    ids = list(dict.fromkeys(law.id for law in laws))
+    return f"law{'s' if len(ids) > 1 else ''} {_and_list(ids)}"
+
+
+def _answer_laws(question: "Asked") -> str:
+    """What a yes (or a no) brings in and takes out: " If so, law 50 applies, not law 43"."""
+    said = []
+    for word, brings, takes in (("If so", question.if_so, question.if_so_not),
+                                ("If not", question.otherwise, question.otherwise_not)):
+        if brings:
+            verb = "apply" if len({law.id for law in brings}) > 1 else "applies"
+            said.append(f"{word}, {_law_list(brings)} {verb}" + (f", not {_law_list(takes)}" if takes else ""))
+        elif takes:
+            verb = "do not apply" if len({law.id for law in takes}) > 1 else "does not apply"
+            said.append(f"{word}, {_law_list(takes)} {verb}")
+    return (" " + "; ".join(said[:1] + [text[:1].lower() + text[1:] for text in said[1:]]) + ".") if said else ""
 
 
 def _needs_words(needs: str | None) -> str:
@@ -698,6 +719,17 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         decided.append(_sentence(f"Whatever is chosen, the score {when}: " + (
             _both_results(score, score.outcomes[0]) if honours else _outcome_result(score.outcomes[0]))))
     decided += [_sentence(text) for text in notes]
+    # A law whose ruling is said above but which an open answer takes away (Short Whist 50 saves the deal that
+    # law 43 loses): said, so that the ruling above is not read as final.
+    asking = [q for q in decision.questions or () if q.changes]
+    declaring = {item.law.id for item in decision.declarations}
+    for number, open_question in enumerate(asking, start=1):
+        for word, takes in (("yes", open_question.if_so_not), ("no", open_question.otherwise_not)):
+            reversed_ = [law for law in takes if law.id in declaring]
+            if reversed_:
+                which = "the question below" if len(asking) == 1 else f"question {number} below"
+                decided.append(_sentence(f"What {_law_list(tuple(reversed_))} rules here does not hold if the "
+                                         f"answer to {which} is {word}"))
     if score is not None and honours and rows:
         held = " and ".join(f"{'four' if n == 4 else 'three'} honours ({'four' if n == 4 else 'two'} points, law 3)"
                             for n in score.claimable.values())
@@ -782,7 +814,11 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     if decision.questions is None and decision.unknown:
         asked = list(dict.fromkeys(visible(q.question) for q in decision.unknown))
     else:
-        asked = list(dict.fromkeys(visible(q.question) for q in questions))
+        # Each question with the laws its answer brings in or takes out (Short Whist 40, 50): the law that asks.
+        # (A question of a law's own words, not a fact of an irregularity the record leaves open: its laws are
+        # the irregularity's, said in the long form.)
+        asked = list(dict.fromkeys(visible(q.question) + (_answer_laws(q) if q.id.startswith(f"{rulebook.code}-")
+                                                          else "") for q in questions))
     out.append("")
     if len(asked) == 1:
         labelled("NEXT", f"ask the table first: {asked[0][:1].upper()}{asked[0][1:]}")
