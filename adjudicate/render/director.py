@@ -463,7 +463,7 @@ def _claim_line(claim: Claim) -> str:
         text += ", and withdrew the claim, so it counts for nothing"
     return _sentence(text)
 
-def _moment_line(moment: Moment) -> str:
+def _moment_line(moment: Moment, repeat: bool = False) -> str:
     act = moment.act
     if act.seat is None:
         return _sentence(f"At the table: {visible(act.text())}")
@@ -474,7 +474,8 @@ def _moment_line(moment: Moment) -> str:
     did = _PAST.get(act.verb)
     if did is None:
         return _sentence(f"{act.seat.word}: “{visible(act.text())}”")
-    return _sentence(f"{act.seat.word} {did}")
+    # An act the law allows once (Short Whist 29: "to shuffle, once only"), done again.
+    return _sentence(f"{act.seat.word} {did}" + (" a second time" if repeat else ""))
 
 def _irregularity_lines(irregularities: list[Irregularity]) -> list[str]:
     """One line an irregularity; the same act by several players in one line ("West, North, East and South
@@ -757,7 +758,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             binding = match.binding
             if isinstance(binding, Moment) and id(binding) not in bound:
                 bound.add(id(binding))
-                happened.append(_moment_line(binding))
+                happened.append(_moment_line(binding, facts.acts.get(binding.entry, {}).get("repeat") is True))
     happened.extend(_claim_line(claim) for claim in facts.claims)
     if score is not None and score.hand is None and table.tricks and not score.rules.void and score.outcomes \
             and any(o.effect.score_after is not None for o in score.outcomes) and not rows and not score.in_play \
