@@ -327,3 +327,26 @@ def test_no_open_question_is_answered_by_the_record(path):
             if asks.search(question.question.lower()):
                 assert not answered(decision.table), \
                     f"{question.question!r} (laws {[law.id for law in question.laws]}) is asked, but {why}"
+
+
+@pytest.mark.parametrize("name, open_", [("revoke-corrected-before-the-quit-fourth-hand-may-withdraw", True),
+                                         ("revoke-corrected-in-time", False),
+                                         ("revoke-saved-by-partners-question", False)])
+def test_short_whist_76_withdrawal_only_while_the_trick_is_on_the_table(name, open_):
+    """Short Whist 76: "any player or players who have played after him may withdraw their cards": to the
+    trick in which he renounced, before it is turned and quitted; after, nothing is left to withdraw."""
+    decision = rule_scenario(ROOT / "scenarios" / "short-whist" / f"{name}.yaml")
+    kinds = {item.declaration.kind for item in decision.declarations}
+    assert ("cards_may_be_withdrawn" in kinds) is open_
+
+
+@pytest.mark.parametrize("name, called, uncalled", [
+    ("game-claimed-then-withdrawn", {Side.NS: 5, Side.EW: 3}, {Side.NS: 3, Side.EW: 3}),
+    ("honours-not-yet-claimed-at-the-end-of-the-hand", {Side.NS: 3, Side.EW: 3}, {Side.NS: 1, Side.EW: 3})])
+def test_short_whist_honours_still_claimable_score_with_and_without_the_call(name, called, uncalled):
+    """Short Whist 3, 5, 6: a side that holds three honours and has not called them may until the next turn-up;
+    the score is given with the call (two points, scored last) and without it."""
+    decision = rule_scenario(ROOT / "scenarios" / "short-whist" / f"{name}.yaml")
+    [outcome] = decision.score.outcomes
+    assert outcome.effect.score_after == called
+    assert outcome.uncalled is not None and outcome.uncalled.score_after == uncalled

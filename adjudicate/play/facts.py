@@ -268,6 +268,10 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
         details["corrected_entry"] = corrected
         # Short Whist 76: "his highest or lowest card to that trick": not once his card to it is played.
         details["lapsed"] = _lapsed(table, trick, seat, corrected - 1, seat.side.other)
+        # Short Whist 76: "any player or players who have played after him may withdraw their cards": to that
+        # trick, while it is on the table; once it is turned and quitted nothing is left to withdraw.
+        details["withdrawal_open"] = trick.quit_entry is None and any(
+            p.entry > play.entry and p.seat is not seat for p in trick.plays)
     details["lone_hand"] = table.lone is not None
     details["claimed"] = bool(claims)
     # The cut for the next deal bars the claim only where it counts against the claimants (Short Whist 78): a

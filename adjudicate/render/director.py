@@ -17,12 +17,14 @@ from adjudicate.play.facts import Claim, Irregularity
 from adjudicate.play.table import Moment
 from adjudicate.record.cards import cards_words, number_word
 from adjudicate.record.seats import Seat, Side
-from adjudicate.ruling.scoring import ORDER_LAW, hand_can_give
+from adjudicate.ruling.scoring import ORDER_LAW, claimable_words, hand_can_give
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision, OptionOutcome, Outcome, RemedyOutcome, Score
+    from adjudicate.lawbook.rulebook import Law
     from adjudicate.ruling.questions import Asked
+    from adjudicate.ruling.scoring import Effect
 
 SIDE_WORDS = {"NS": "North–South", "EW": "East–West"}
 HINT_EXPLAIN = "(For the laws in full and every reason: rerun with --explain.)"
@@ -391,13 +393,43 @@ def _score_words(score: dict | None) -> str:
     return ", ".join(f"{SIDE_WORDS.get(str(side), str(side))} {points}" for side, points in score.items())
 
 def _outcome_result(outcome: "Outcome") -> str:
-    effect = outcome.effect
+    return _effect_result(outcome.effect)
+
+
+def _effect_result(effect: "Effect") -> str:
     if effect.score_after is None:
         return ""
     result = _score_words(effect.score_after)
     if effect.meaning:
         result += f": {side_words(re.sub(r' [(][^)]*[)]', '', effect.meaning))}"
     return result
+
+def _honours_decide(score: "Score | None") -> bool:
+    """Honours still claimable change some score (Short Whist 6): each is given without and with the call."""
+    return score is not None and any(
+        o.uncalled is not None and o.uncalled.score_after != o.effect.score_after for o in score.outcomes)
+
+
+def _callers(score: "Score") -> str:
+    return _and_list([SIDE_WORDS.get(str(side), str(side)) for side in score.claimable])
+
+
+def _uncalled_result(outcome: "Outcome") -> str:
+    return _effect_result(outcome.uncalled or outcome.effect)
+
+
+def _both_results(score: "Score", outcome: "Outcome") -> str:
+    """Short Whist 3, 5, 6: the score without the call of honours, then with it (scored last)."""
+    held = " and ".join(f"{'four' if n == 4 else 'three'}" for n in score.claimable.values())
+    return (f"without the call of honours, {_uncalled_result(outcome)}; if {_callers(score)} call their {held} "
+            f"honours before the next trump card is turned up (laws 3, 6), scored last (law 5), "
+            f"{_outcome_result(outcome)}")
+
+
+def _law_list(laws: "tuple[Law, ...]") -> str:
+    ids = list(dict.fromkeys(law.id for law in laws))
+    return f"law{'s' if len(ids) > 1 else ''} {_and_list(ids)}"
+
 
 def _needs_words(needs: str | None) -> str:
     """What the record must add, without the record's own terms: "the tricks each side took"."""
@@ -448,6 +480,34 @@ def _score_table(decision: "Decision", width: int) -> list[str]:
     # The order of scoring is said in NEXT where it matters; the cell keeps to who wins what.
     meanings = [side_words(re.sub(r", [^,]* scored first$", "", re.sub(r" [(][^)]*[)]", "", o.effect.meaning)))
                 if o.effect.meaning else "" for o in score.outcomes]
+    if _honours_decide(score):
+        # Short Whist 3, 5, 6: the score without the call of honours, and with it.
+        def cell(effect: "Effect | None") -> str:
+            if effect is None or effect.score_after is None:
+                return f"not known: {_needs_words(effect.needs if effect else None)}"
+            meaning = side_words(re.sub(r", [^,]* scored first$", "", re.sub(r" [(][^)]*[)]", "", effect.meaning))) \
+                if effect.meaning else ""
+            return _score_words(effect.score_after) + (f": {meaning}" if meaning else "")
+        cells = [[row[i] for i in keep] + [cell(o.uncalled or o.effect), cell(o.effect)]
+                 for row, o in zip(rows, score.outcomes)]
+        heads = headers[:-1] + ["Without the call of honours", f"If {_callers(score)} call them"]
+        widths = [max(len(heads[i]), *(len(row[i]) for row in cells)) for i in range(len(heads))]
+        if sum(widths) + 2 * (len(widths) - 1) <= width:
+            return ["  ".join(text.ljust(size) for text, size in zip(line_cells, widths)).rstrip()
+                    for line_cells in [heads, *cells]]
+        # Too wide for a table: one line a choice.
+        lines = []
+        for row, o in zip(rows, score.outcomes):
+            said = ", ".join(row[i] for i in keep)
+            if o.effect.score_after is None:
+                text = f"{cell(o.effect)}"
+            elif o.uncalled is None or o.uncalled.score_after == o.effect.score_after:
+                text = f"{cell(o.effect)}, called or not"
+            else:
+                text = f"{cell(o.uncalled)}; called, {cell(o.effect)}"
+            lines.extend(textwrap.wrap(f"{said}: {text}." if said else f"{text[:1].upper()}{text[1:]}.", width,
+                                       initial_indent="- ", subsequent_indent="  ", break_on_hyphens=False))
+        return lines
     rows = [[row[i] for i in keep] + [_score_words(o.effect.score_after) if o.effect.score_after is not None
                                       else f"not known: {_needs_words(o.effect.needs)}"]
             + ([m] if any(meanings) else [])
@@ -705,6 +765,9 @@ def _next_step(decision: "Decision") -> str:
     if any(item.declaration.kind in NEW_HAND for item in decision.declarations):
         return f"Gather the cards for the next deal{deals}."
     if score is not None and len(score.outcomes) == 1 and score.outcomes[0].effect.score_after is not None:
+        if _honours_decide(score):
+            return f"Record the score without the honours, and with them only if {_callers(score)} call them " \
+                f"before the next trump card is turned up; then go on to the next deal{deals}."
         return f"Record the score above, then go on to the next deal{deals}."
     offered = [r for r in decision.remedies if r.made is None]
     if offered and all(r.unclaimed for r in offered) and table.next_to_play() is None:
@@ -986,6 +1049,12 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
               and f"ruling:{item.declaration.kind}" in {ref for proviso in item.law.provisos for ref in proviso.encoded_by}
               for text in headline if text == side_words(visible(item.declaration.text)).strip()]
     headline = [text for text in headline if text not in limits]
+    honours = _honours_decide(score)
+    if score is not None and score.claimable and rulebook.code == "short-whist" \
+            and any(o.effect.score_after is not None for o in score.outcomes):
+        # The score says it (with and without the call), or the call changes nothing (law 5: the game was won
+        # on what is scored before honours): either way the note adds nothing.
+        notes = []
     choices = _choice_sentences(decision, in_table)
     decided = [_sentence(text) for text in headline] + [_sentence(text) for text in choices] \
         + [_sentence(text) for text in limits]
@@ -1015,11 +1084,13 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             # No card played (a deal stopped or lost): there is no hand to score after.
             decided.append(_sentence(f"The score stands: {_outcome_result(score.outcomes[0])}"))
         else:
-            decided.append(_sentence(f"{_unless_asked(decision)}the score {when}: {_outcome_result(score.outcomes[0])}"))
+            decided.append(_sentence(f"{_unless_asked(decision)}the score {when}: "
+                                     + (_both_results(score, score.outcomes[0]) if honours
+                                        else _outcome_result(score.outcomes[0]))))
     elif score is not None and score.outcomes and all(o.effect.score_after is not None for o in score.outcomes) \
             and len({_outcome_result(o) for o in score.outcomes}) == 1:
-        decided.append(_sentence(f"Whatever is chosen, the score {when}: "
-                                 f"{_outcome_result(score.outcomes[0])}"))
+        decided.append(_sentence(f"Whatever is chosen, the score {when}: " + (
+            _both_results(score, score.outcomes[0]) if honours else _outcome_result(score.outcomes[0]))))
     decided += [_sentence(text) for text in notes]
     open_questions = any(q.changes for q in decision.questions) if decision.questions is not None \
         else bool(decision.unknown)
@@ -1029,6 +1100,26 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         grounds = f"no ground for {_and_list(list(dict.fromkeys(claims)))}" if claims else "no irregularity"
         decided.insert(0, f"The record shows {grounds}; the ruling turns on the questions below"
                           + (", and the claim fails if no answer is yes." if claims else "."))
+    # A law whose ruling is said above but which an open answer takes away (Short Whist 50 saves the deal that
+    # law 43 loses): said, so that the ruling above is not read as final.
+    asking = [q for q in decision.questions or () if q.changes]
+    declaring = {item.law.id for item in decision.declarations}
+    for number, open_question in enumerate(asking, start=1):
+        for word, takes in (("yes", open_question.if_so_not), ("no", open_question.otherwise_not)):
+            reversed_ = [law for law in takes if law.id in declaring]
+            if reversed_:
+                which = "the question below" if len(asking) == 1 else f"question {number} below"
+                decided.append(_sentence(f"What {_law_list(tuple(reversed_))} rules here does not hold if the "
+                                         f"answer to {which} is {word}"))
+    if score is not None and honours and rows:
+        held = " and ".join(f"{'four' if n == 4 else 'three'} honours ({'four' if n == 4 else 'two'} points, law 3)"
+                            for n in score.claimable.values())
+        decided.append(_sentence(f"{_callers(score)} may call their {held} until the next trump card is turned "
+                                 "up (law 6), scored last (law 5); each score below is given without the call, "
+                                 "then with it"))
+    if score is not None and score.claimable and rulebook.code != "short-whist":
+        # Long Whist 18: the right to set honours up lasts until the next turn-up; their value is not in hand.
+        decided += [_sentence(side_words(item[3])) for item in claimable_words(rulebook.code, score.claimable)]
     if not decided:
         if not facts.irregularities and not decision.laws:
             played = bool(table.tricks) or any(m.phase in ("play", "after") for m in table.moments)

@@ -227,7 +227,10 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
         if score.rules.void:
             lines.extend(wrap("The hand itself: not scored (a law that applies ends it)."))
         else:
-            lines.extend(wrap(f"The hand itself: {_score_text(score.hand)}{why}, counted once."))
+            called = ", with the honours called" if score.claimable and decision.rulebook.code == "short-whist" \
+                and any(o.uncalled is not None and o.uncalled.score_after != o.effect.score_after
+                        for o in score.outcomes) else ""
+            lines.extend(wrap(f"The hand itself: {_score_text(score.hand)}{why}{called}, counted once."))
     elif score.rules.void:
         lines.extend(wrap("The hand itself: not scored (a law that applies ends it)."))
     elif decision.table.tricks:
@@ -249,6 +252,11 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
         result = _score_text(effect.score_after) or ""
         if effect.meaning:
             result += f": {effect.meaning}"
+        uncalled = outcome.uncalled
+        if uncalled is not None and uncalled.score_after is not None and uncalled.score_after != effect.score_after:
+            # Short Whist 6: honours still claimable; the score if they are not called.
+            result += f"; without the call of honours, {_score_text(uncalled.score_after)}" + (
+                f": {uncalled.meaning}" if uncalled.meaning else "")
         play_out = any(remedy.made is None and any(item.option.kind == "play_out" for item in remedy.options)
                        for remedy in decision.remedies)
         pending = "" if effect.meaning or not effect.needs or over else \

@@ -127,6 +127,9 @@ class Outcome(Struct, frozen=True):
 
     choices: tuple[tuple[RemedyOutcome, OptionOutcome], ...]
     effect: Effect
+    uncalled: Effect | None = None
+    """At Short Whist, where a side may still call its honours (law 6): the score if they are not called, `effect`
+    being the score if they are (law 3), scored last (law 5). None where no honours are claimable."""
 
 
 class Score(Struct, frozen=True):
@@ -522,9 +525,12 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
     claimed = rules.honours_claimed if rules.honours_claimed is not None else frozenset()
     claimable = {} if rules.void else \
         claimable_honours(code, game, table, before, claimed, rules.no_honours | rules.no_points)
+    uncalled_rules = None
     if claimable and code == "short-whist":
         # Short Whist 6: honours may be claimed until the trump card of the next deal is turned up; a side that
-        # holds them and has not yet claimed keeps the right, and its scores are given as claimed (law 3).
+        # holds them and has not yet claimed keeps the right: its scores are given as claimed (law 3), and
+        # beside them the scores if it does not call them.
+        uncalled_rules = rules
         rules = replace(rules, honours_claimed=claimed | frozenset(claimable))
     hand = hand_score(code, game, table, rules)
     hand_laws = tuple(item.law for item in applied if item.law.kind == "scoring"
@@ -534,6 +540,10 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
     if claimable:
         hand_laws += tuple(law for law_id in CLAIMABLE_LAWS.get(code, ())
                            if (law := _law_or_none(rulebook, law_id)) is not None and law not in hand_laws)
+    in_play = _in_play(table, declarations, remedies, rules, hand)
+    if hand is None and not in_play and not rules.void:
+        rules = replace(rules, stopped=True)
+        uncalled_rules = None if uncalled_rules is None else replace(uncalled_rules, stopped=True)
     open_choices: list[list[tuple[RemedyOutcome, OptionOutcome]]] = []
     for remedy in remedies:
         if not remedy.scores:
@@ -563,14 +573,15 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
                                                           replace(rules, capped=frozenset())) != effect):
             # Kept below game (Short Whist 82, Long Whist 11): the cap changes this score, or may yet.
             bites = True
-        outcomes.append(Outcome(tuple(choices), effect))
+        uncalled = None if uncalled_rules is None else final_score(code, game, table, before, penalties,
+                                                                   uncalled_rules)
+        outcomes.append(Outcome(tuple(choices), effect, uncalled))
     if any(outcome.effect.order for outcome in outcomes) and (order_law := _law_or_none(
             rulebook, ORDER_LAW.get(code, ""))) is not None and order_law not in hand_laws:
         hand_laws += (order_law,)  # Euchre 4, Short Whist 5: the order decided the game
     # How many combinations there are, counted rather than built: a group of k like choices of w options each
     # has C(w + k - 1, k) multisets.
     total = prod(comb(len(members[0]) + len(members) - 1, len(members)) for members in groups)
-    in_play = _in_play(table, declarations, remedies, rules, hand)
     return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, total - len(outcomes)), claimable,
                  in_play=in_play, next_dealer=None if in_play else _next_dealer(table, declarations, remedies),
                  cap_decides=bites or bool(total > len(outcomes)))

@@ -135,13 +135,13 @@ def claimable_words(code: str, claimable: dict[Side, int]) -> list[tuple[Side, i
         if code == "short-whist":
             points = 4 if held == 4 else 2
             text = (f"{side} hold {count} honours and have not claimed them; they may until the trump card of the "
-                    f"next deal is turned up (law 6), and the scores count their {points} points (law 3), "
-                    "scored last (law 5).")
+                    f"next deal is turned up (law 6). Called, they score {points} points (law 3), scored last "
+                    "(law 5): each score is given with the call, and without it where that differs.")
         else:
             points = None
             text = (f"{side} hold {count} honours and have not claimed them; they may until the trump card of the "
-                    "next deal is turned up (law 18). What they count is not in the laws in hand, so no score "
-                    "counts them.")
+                    "next deal is turned up (law 18). What they score is not in the laws in hand (laws 1-6 are "
+                    "missing), so the scores leave them out.")
         said.append((side, held, points, text))
     return said
 
@@ -235,6 +235,9 @@ class HandRules(Struct, frozen=True):
     laps: bool = False
     """Points made past game are carried to the next game (Euchre 1 and its Technical Terms, "Lap"): a penalty
     that wins the game first leaves the winners' points of the rest of the hand to be carried, not lost."""
+    stopped: bool = False
+    """The hand ends here, not played out (Short Whist 79: the revoking side does not require it): the honours
+    held are scored all the same (laws 3, 5); a hand that goes on scores them at its end."""
 
 
 def hand_score(code: str, game: Game, table: Table, rules: HandRules = HandRules(),
@@ -307,6 +310,13 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
             first = "the penalty" if code in ORDER_LAW and max(after.values()) >= game.game_points \
                 and max(before.values()) < game.game_points and any(p.kind in SCORE_KINDS for p in penalties) \
                 else None
+            if code == "short-whist" and rules.stopped and max(after.values()) < game.game_points:
+                # Short Whist 3, 5: the honours are held whatever the play; called, they score, last.
+                honours = _stages(code, game, table, before, {Side.NS: 0, Side.EW: 0}, rules)[1:]
+                for stage in honours:
+                    for side, points in stage.items():
+                        after[side] += points
+                _cap(after, before, rules.capped, game)
             return Effect(after, meaning_of(code, game, after, first, rules.laps),
                           "the rest of the hand: it was not played out, so its own points are not counted", first)
         # The penalty takes precedence: once a side is at game, nothing later in the hand is scored; where that
