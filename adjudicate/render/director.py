@@ -849,7 +849,8 @@ def _play_out_step(decision: "Decision", play_out: list["RemedyOutcome"]) -> str
     table, score = decision.table, decision.score
     both = len({r.chooser for r in play_out}) > 1
     who = "either side may require" if both else f"{_chooser(play_out[0], decision)} may require"
-    if_so = "if either does" if both else "if so"
+    if_so = "if either does" if both else "if they do"
+    if_not = "if neither does" if both else "if they do not"
     following = table.next_to_play()
     where = f"{following[0].word} {'leads' if following[2] else 'plays'} to trick {following[1]}" if following \
         else "play on"
@@ -863,15 +864,15 @@ def _play_out_step(decision: "Decision", play_out: list["RemedyOutcome"]) -> str
     if won:
         rest = _rest_of_hand(decision)
         if rest:
-            return f"{who} the hand played out: {if_so}, {where}, and the hand is scored at its end after the " \
-                f"penalty{law}: {rest}; if not, {deals}"
+            return f"{who} the hand played out; {if_not}, {deals}. {if_so.capitalize()}, {where}, and the hand " \
+                f"is scored at its end after the penalty{law}: {rest}"
         rest = f"the penalty, scored first{law}, has won the game whatever the hand makes"
-        return f"{who} the hand played out: {if_so}, {where}: {rest}; if not, {deals}"
+        return f"{who} the hand played out; {if_not}, {deals}. {if_so.capitalize()}, {where}: {rest}"
     elif penalty:
         rest = f"its points after the penalty{law}"
     else:
         rest = "the hand scored at its end"
-    return f"{who} the hand played out: {if_so}, {where}, {rest}; if not, {deals}"
+    return f"{who} the hand played out; {if_not}, {deals}. {if_so.capitalize()}, {where}, {rest}"
 
 
 def _rest_of_hand(decision: "Decision") -> str | None:
