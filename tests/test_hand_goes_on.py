@@ -75,11 +75,10 @@ def test_a_revoke_established_mid_hand_offers_the_revoking_side_the_play_out_and
     assert "The score with the penalty: North–South 5, East–West 3: North–South win a single game, the penalty" \
            " scored first." in text
     # Laws 4 and 1 ("Lap"): the hand played out is scored after the penalty, the winners' points carried.
-    assert "if so, South plays to trick 2, and the hand is scored at its end after the penalty (law 4)" in text
+    assert "If they do, South plays to trick 2, and the hand is scored at its end after the penalty (law 4)" in text
     assert "if East–West are euchred, North–South carry two points to the next game (a lap, law 1)" in text
     assert "if East–West take three tricks or more, East–West's points come after the game they lost" in text
-    assert "NEXT: East–West may require the hand played out: if so" in text
-    assert "if not, West deals next." in text
+    assert "NEXT: East–West may require the hand played out; if they do not, West deals next. If they do" in text
     assert "after the hand" not in text
     laws = api.rule(ROOT / "scenarios/euchre/revoke-established.yaml").law_ids
     assert "4" in laws and "70" in laws
@@ -94,7 +93,7 @@ def test_short_whist_offers_the_same_election_beside_the_claimants_choice():
     # Short Whist 79 as Euchre 70; the claimants' choice of penalty is open at the same time.
     text = _rule("short-whist/revoke-established")
     assert "NEXT: North–South announce their choice; East–West may require the hand played out" in text
-    assert "if so, South plays to trick 2, its points after the penalty (law 5)" in text
+    assert "If they do, South plays to trick 2, its points after the penalty (law 5)" in text
 
 
 def test_a_lone_player_chooses_alone_and_is_not_told_to_agree_with_his_partner():
