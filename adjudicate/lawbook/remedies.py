@@ -130,27 +130,12 @@ def parse_remedies(node: Node, law: str) -> tuple[Remedy, ...]:
                 problems.append(Problem(chooser_node.pos, f"unknown chooser {chooser!r}{did_you_mean(chooser, CHOOSERS)}; "
                                                           f"expected one of: {', '.join(CHOOSERS)}"))
                 chooser = None
-        consult = None
-        if (cnode := item.get("consult")) is not None:
-            try:
-                consult = cnode.boolean("consult")
-            except InputError as error:
-                problems.extend(error.problems)
-        mandatory = False
-        if (mnode := item.get("mandatory")) is not None:
-            try:
-                mandatory = mnode.boolean("mandatory")
-            except InputError as error:
-                problems.extend(error.problems)
-        claim = False
-        if (clnode := item.get("claim")) is not None:
-            try:
-                claim = clnode.boolean("claim")
-            except InputError as error:
-                problems.extend(error.problems)
-            if claim and not mandatory:
-                problems.append(Problem(clnode.pos, f"{what} has `claim: true`, which needs `mandatory: true` (the "
-                                                    "penalty applied once it is claimed)"))
+        consult = _flag(item, "consult", None, problems)
+        mandatory = bool(_flag(item, "mandatory", False, problems))
+        claim = bool(_flag(item, "claim", False, problems))
+        if claim and not mandatory and (clnode := item.get("claim")) is not None:
+            problems.append(Problem(clnode.pos, f"{what} has `claim: true`, which needs `mandatory: true` (the "
+                                                "penalty applied once it is claimed)"))
         options: list[Option] = []
         onode = item.get("options")
         if onode is None or not onode.is_seq() or not onode.elements():
@@ -170,6 +155,17 @@ def parse_remedies(node: Node, law: str) -> tuple[Remedy, ...]:
     if problems:
         raise InputError(problems)
     return tuple(remedies)
+
+
+def _flag(node: Node, key: str, default: bool | None, problems: list[Problem]) -> bool | None:
+    """A yes/no key of a remedy (`consult`, `mandatory`, `claim`), or the default where it is absent or wrong."""
+    if (value := node.get(key)) is None:
+        return default
+    try:
+        return value.boolean(key)
+    except InputError as error:
+        problems.extend(error.problems)
+        return default
 
 
 def _text(node: Node, key: str, problems: list[Problem]) -> str | None:
