@@ -990,6 +990,14 @@ def _false_lead(decision: "Decision") -> str:
     others = " (the cards played to it are taken back)" if len(last.active) > 1 else ""
     callable_ = any(r.made.option.kind == "call_card" if r.made is not None
                     else any(i.option.kind == "call_card" for i in r.options) for r in decision.remedies)
+    # Euchre 52, Short Whist 62: the adversaries "may either call the card erroneously led, or may call a suit":
+    # while they have not chosen, the card lies face up only for the first; a suit called, it is taken back.
+    open_choice = next((r for r in decision.remedies if r.made is None
+                        and any(i.option.kind == "call_card" for i in r.options)
+                        and any(i.option.kind != "call_card" for i in r.options)), None)
+    if open_choice is not None:
+        return (f"; if {_chooser(open_choice, decision)} call the card, {play.seat.word}'s {card} lies face up, "
+                f"liable to be called; if they choose otherwise, {play.seat.word} takes it back{others}")
     if callable_:
         return f"; {play.seat.word}'s {card} lies face up, liable to be called{others}"
     return f"; {play.seat.word} takes back the {card}{others}"
