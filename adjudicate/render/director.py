@@ -710,6 +710,15 @@ def _next_step(decision: "Decision") -> str:
         deal = f"Play the next hand ({(score.next_dealer or table.dealer.left).word}'s deal) on"
         if not score.outcomes or any(o.effect.score_after is None for o in score.outcomes):
             return f"{deal}."  # no score is given above to stand (Long Whist 18: the points scored are not known)
+        set_up = next((item for item in decision.declarations if item.declaration.kind == "honours_set_up"), None)
+        if set_up is not None:
+            # Long Whist 18: "no honours can be set up, unless before claimed": honours claimed in time are
+            # added to the score, though the laws in hand do not say what they count.
+            claims = [m.act.seat for m in table.moments if m.act.verb.startswith("claim") and m.act.seat]
+            seat = set_up.offender or (claims[-1] if claims else None)
+            side = f" {SIDE_WORDS[str(seat.side)]}" if seat is not None else ""
+            return (f"{deal}; the score stands as given above, with the honours{side} claimed in time set up "
+                    f"and added to it (law {set_up.law.id}).")
         return f"{deal}; the score stands as given above."
     if any((taken := r.made or (r.options[0] if r.mandatory and r.options else None)) is not None
            and taken.option.kind in ENDS_OPTIONS for r in decision.remedies):
