@@ -641,6 +641,12 @@ def _pending(decision: "Decision") -> str:
         return ""  # several questions: each is listed under "Still to settle"
     for asked in open_:
         for answer, laws, other in (("yes", asked.if_so, "no"), ("no", asked.otherwise, "yes")):
+            if answer == "yes" and asked.if_so and {law.id for law in asked.if_so} == {law.id for law in asked.otherwise}:
+                # The same law either way, ruling differently (Long Whist 18: honours scored against a side that
+                # did not hold them, set up for one that did and claimed them in time).
+                named = _and_list([f"law {law.id} ({visible(law.title).lower()})" for law in laws])
+                parts.append(f"{named} {'applies' if len(laws) == 1 else 'apply'} whichever the answer, "
+                             f"and what {'it rules' if len(laws) == 1 else 'they rule'} turns on it")
             if laws and not (asked.if_so and asked.otherwise):
                 named = _and_list([f"law {law.id} ({visible(law.title).lower()})" for law in laws])
                 parts.append(f"if the answer is {answer}, {named} {'applies' if len(laws) == 1 else 'apply'}; "
@@ -670,16 +676,22 @@ def _asked_with_meaning(decision: "Decision", questions: "list[Asked]") -> list[
         # One question for several laws: "If yes: ... (law 47); ... (law 37)."
         meaning = meanings[0][:-1] + "".join("; " + m.removeprefix("If yes: ")[:-1] for m in meanings[1:]) + "." \
             if meanings else ""
+        # The same law whichever the answer, ruling otherwise on a no (Long Whist 18: honours held and claimed
+        # in time are set up): what a no rules is said too.
+        nos = [_if_yes(decision, q, yes=False) for q in group
+               if q.otherwise and {law.id for law in q.otherwise} == {law.id for law in q.if_so}]
+        meaning = " ".join([meaning, *dict.fromkeys(m for m in nos if m)]).strip()
         lines.append(f"{text} {meaning}".rstrip())
     return lines
 
 
-def _if_yes(decision: "Decision", question: "Asked") -> str:
-    """What the ruling would be if the answer is yes, in the first sentence the laws it brings in would add."""
-    laws = {law.id for law in question.if_so}
-    if not laws or question.if_so_ruling is None:
+def _if_yes(decision: "Decision", question: "Asked", yes: bool = True) -> str:
+    """What the ruling would be if the answer is yes (or, `yes` false, no), in the first sentence the laws it
+    brings in would add."""
+    laws = {law.id for law in (question.if_so if yes else question.otherwise)}
+    branch = question.if_so_ruling if yes else question.otherwise_ruling
+    if not laws or branch is None:
         return ""
-    branch = question.if_so_ruling
     now = set(_headline_declarations(decision)) | set(_choice_sentences(decision))
     said = [text for text in _headline_declarations(branch) if text not in now
             and any(item.law.id in laws and side_words(visible(item.declaration.text)).strip() == text
@@ -689,12 +701,13 @@ def _if_yes(decision: "Decision", question: "Asked") -> str:
     if not said:  # the laws it brings in change what another law gives (Short Whist 40: law 38's claim stands)
         said = [text for text in _headline_declarations(branch) + _choice_sentences(branch) if text not in now]
     cite = _and_list(sorted(laws, key=lambda law: (len(law), law)))
+    word = "yes" if yes else "no"
     if not said:
-        return f"If yes, law {cite} applies." if len(laws) == 1 else f"If yes, laws {cite} apply."
+        return f"If {word}, law {cite} applies." if len(laws) == 1 else f"If {word}, laws {cite} apply."
     first = re.split(r"(?<=[.;])\s", _sentence(said[0]))[0].rstrip(".;")
     if not re.match(r"(North|East|South|West)\b", first):
         first = first[:1].lower() + first[1:]
-    return f"If yes: {first} (law{'s' if len(laws) > 1 else ''} {cite})."
+    return f"If {word}: {first} (law{'s' if len(laws) > 1 else ''} {cite})."
 
 
 def _next_step(decision: "Decision") -> str:
@@ -710,6 +723,15 @@ def _next_step(decision: "Decision") -> str:
         deal = f"Play the next hand ({(score.next_dealer or table.dealer.left).word}'s deal) on"
         if not score.outcomes or any(o.effect.score_after is None for o in score.outcomes):
             return f"{deal}."  # no score is given above to stand (Long Whist 18: the points scored are not known)
+        set_up = next((item for item in decision.declarations if item.declaration.kind == "honours_set_up"), None)
+        if set_up is not None:
+            # Long Whist 18: "no honours can be set up, unless before claimed": honours claimed in time are
+            # added to the score, though the laws in hand do not say what they count.
+            claims = [m.act.seat for m in table.moments if m.act.verb.startswith("claim") and m.act.seat]
+            seat = set_up.offender or (claims[-1] if claims else None)
+            side = f" {SIDE_WORDS[str(seat.side)]}" if seat is not None else ""
+            return (f"{deal}; the score stands as given above, with the honours{side} claimed in time set up "
+                    f"and added to it (law {set_up.law.id}).")
         return f"{deal}; the score stands as given above."
     if any((taken := r.made or (r.options[0] if r.mandatory and r.options else None)) is not None
            and taken.option.kind in ENDS_OPTIONS for r in decision.remedies):
@@ -1108,7 +1130,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         claims = [f"{claim.seat.word}'s claim" for claim in facts.claims if not claim.withdrawn]
         grounds = f"no ground for {_and_list(list(dict.fromkeys(claims)))}" if claims else "no irregularity"
         decided.insert(0, f"The record shows {grounds}; the ruling turns on the questions below"
-                          + (", and the claim fails if no answer is yes." if claims else "."))
+                          + (", and the claim fails if no answer is yes." if claims and not any(
+                              q.otherwise for q in decision.questions or () if q.changes) else "."))
     # A law whose ruling is said above but which an open answer takes away (Short Whist 50 saves the deal that
     # law 43 loses): said, so that the ruling above is not read as final.
     asking = [q for q in decision.questions or () if q.changes]

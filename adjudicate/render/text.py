@@ -344,6 +344,10 @@ def _answers_words(item) -> str:
         yes = " and ".join(([_laws_words(item.otherwise, "do not apply", "does not apply")] if item.otherwise
                             else []) + [_laws_words(item.otherwise_not, "still apply", "still applies")])
     together = f" (together with {and_list(list(item.together))})" if item.together else ""
+    if yes and yes == no and not item.if_so_not and not item.otherwise_not:
+        # The same law either way, ruling differently (Long Whist 18: honours scored against a side that did not
+        # hold them, set up for one that did and claimed them in time).
+        return f"Either way{together}, {yes}; what {'it rules' if len(item.if_so) == 1 else 'they rule'} turns on the answer."
     if not yes and not no:
         return f"The same laws apply either way{together}, with other choices or another score."
     return f"If so{together}, {yes}; if not, {no}."
@@ -509,7 +513,11 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
             for said, branch in (("so", asked.if_so_score), ("not", asked.otherwise_score)):
                 if branch is not None:
                     ended = any(m.act.verb in ("mix", "cut") and m.phase != "deal" for m in table.moments)
-                    lines.extend(wrap(f"If {said}, the score: {_branch_score_words(branch, ended)}.", "  ", "    "))
+                    # The hand's play not written down (Long Whist 18, claimed at its end): only the score
+                    # before it is known, under either answer.
+                    unplayed = branch.in_play and branch.hand is None and not table.tricks
+                    what = "the score before the hand (its tricks are not in the record)" if unplayed else "the score"
+                    lines.extend(wrap(f"If {said}, {what}: {_branch_score_words(branch, ended)}.", "  ", "    "))
         lines.extend(wrap("(Answer them with --answer ID=yes or ID=no, or rule with --ask to be asked.)"))
         lines.append("")
     return "\n".join(line.rstrip() for line in lines).rstrip("\n") + "\n"

@@ -116,7 +116,7 @@ def open_questions(decision: Decision) -> tuple[Asked, ...]:
         scored = changes and keys[0] != keys[1] and keys != (None, None)
         asked.append(Asked(qid, texts[qid], gained[True], gained[False], lost[True], lost[False],
                            tuple(together), changes, weight, yes.score if scored else None,
-                           no.score if scored else None, yes))
+                           no.score if scored else None, yes, no))
     return tuple(asked)
 
 

@@ -123,5 +123,7 @@ class Asked(Struct, frozen=True):
     if_so_ruling: Any = None
     """The whole ruling (a `decision.Decision`) if the answer is yes, worked out with the others, so that what a yes
     would rule is said without deciding again while rendering."""
+    otherwise_ruling: Any = None
+    """The same for no."""
 
 
