@@ -761,7 +761,8 @@ def _next_step(decision: "Decision") -> str:
     dealer = score.next_dealer if score is not None else None
     deals = f": {dealer.word} deals" + (" again" if dealer is decision.table.dealer else "") if dealer else ""
     if any(item.declaration.kind == "fresh_cut" for item in decision.declarations) and dealer:
-        return f"Cut the cards again; then {dealer.word} deals."  # Euchre 29, Short Whist 34: the same dealer
+        # Euchre 29, Short Whist 34: the player on the dealer's right cuts, and the same dealer deals
+        return f"{dealer.right.word} cuts the pack again; then {dealer.word} deals."
     if any(item.declaration.kind in NEW_HAND for item in decision.declarations):
         return f"Gather the cards for the next deal{deals}."
     if score is not None and len(score.outcomes) == 1 and score.outcomes[0].effect.score_after is not None:
