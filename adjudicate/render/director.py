@@ -674,6 +674,29 @@ def _asked_with_meaning(decision: "Decision", questions: "list[Asked]") -> list[
     return lines
 
 
+def _each_answer(decision: "Decision", question: "Asked") -> str:
+    """What each answer rules, in the ruling's own sentences rather than law numbers, where nothing applies until
+    the question is answered (Euchre 62: did the player who renounced hold the suit led?). Empty where the yes
+    ruling is not worked out, or the no is not a ruling its laws declare outright."""
+    branch = question.if_so_ruling
+    if branch is None or not question.if_so:
+        return ""
+    said = list(dict.fromkeys(_headline_declarations(branch) + _choice_sentences(branch)))
+    if not said:
+        return ""
+    yes_laws = {law.id for law in question.if_so}
+    declared = {item.declaration.text for item in branch.declarations}
+    no = [(law.id, ruling.text) for law in question.otherwise for ruling in law.rulings
+          if ruling.when is not None and ruling.text not in declared]
+    if len(no) != 1:
+        return ""
+    cite = _and_list(sorted(yes_laws, key=lambda law: (len(law), law)))
+    yes = " ".join(_sentence(text) for text in said)
+    no_cite, no_text = no[0]
+    return f"If so: {yes[:1].lower()}{yes[1:].rstrip('.')} (law{'s' if len(yes_laws) > 1 else ''} {cite}). " \
+        f"If not: {no_text[:1].lower()}{no_text[1:].rstrip('.')} (law {no_cite})"
+
+
 def _if_yes(decision: "Decision", question: "Asked") -> str:
     """What the ruling would be if the answer is yes, in the first sentence the laws it brings in would add."""
     laws = {law.id for law in question.if_so}
@@ -1145,7 +1168,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
 
             decided = [_sentence(f"The ruling turns on what the record leaves open: "
                                  f"{_lower_first(re.sub(r' [(][^)]*[)]', '', q.question))} "
-                                 f"{_answers_words(q)}") for q in open_]
+                                 f"{_each_answer(decision, q) or _answers_words(q)}") for q in open_]
         elif not decision.laws:
             decided = ["No law of this code applies to what happened: no penalty."]
         else:
