@@ -147,12 +147,12 @@ def test_a_new_deal_still_open_gives_the_table_both_ways():
 def test_a_lead_out_of_turn_not_followed_by_all_is_led_again_by_the_rightful_leader():
     # Euchre 52, 53: the card led out of turn may be called; the rightful leader leads.
     text = _rule("euchre/card-led-after-a-complete-trick")
-    assert "play on: West leads to trick 2; East's ace of clubs lies face up, liable to be called;" in text
+    assert "play on: West leads to trick 2; if North–South call the card, East's ace of clubs lies face up, liable to be called; if they choose otherwise, East takes it back;" in text
     assert "South plays to trick 2" not in text
     # Short Whist 63: the cards played to the false lead are taken back; West leads afresh.
     text = _rule("short-whist/lead-out-of-turn-second-and-third-played")
-    assert "West leads to trick 1; North's queen of spades lies face up, liable to be called (the cards played " \
-           "to it are taken back)" in text
+    assert "West leads to trick 1; if East–West call the card, North's queen of spades lies face up, liable to be " \
+           "called; if they choose otherwise, North takes it back (the cards played to it are taken back)" in text
     # Euchre 85: the penalty lost by consulting, the card goes back into the hand.
     text = _rule("euchre/consulted-on-the-penalty")
     assert "NEXT: Play on: West leads to trick 1; North takes back the king of spades;" in text

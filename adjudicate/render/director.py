@@ -685,6 +685,29 @@ def _asked_with_meaning(decision: "Decision", questions: "list[Asked]") -> list[
     return lines
 
 
+def _each_answer(decision: "Decision", question: "Asked") -> str:
+    """What each answer rules, in the ruling's own sentences rather than law numbers, where nothing applies until
+    the question is answered (Euchre 62: did the player who renounced hold the suit led?). Empty where the yes
+    ruling is not worked out, or the no is not a ruling its laws declare outright."""
+    branch = question.if_so_ruling
+    if branch is None or not question.if_so:
+        return ""
+    said = list(dict.fromkeys(_headline_declarations(branch) + _choice_sentences(branch)))
+    if not said:
+        return ""
+    yes_laws = {law.id for law in question.if_so}
+    declared = {item.declaration.text for item in branch.declarations}
+    no = [(law.id, ruling.text) for law in question.otherwise for ruling in law.rulings
+          if ruling.when is not None and ruling.text not in declared]
+    if len(no) != 1:
+        return ""
+    cite = _and_list(sorted(yes_laws, key=lambda law: (len(law), law)))
+    yes = " ".join(_sentence(text) for text in said)
+    no_cite, no_text = no[0]
+    return f"If so: {yes[:1].lower()}{yes[1:].rstrip('.')} (law{'s' if len(yes_laws) > 1 else ''} {cite}). " \
+        f"If not: {no_text[:1].lower()}{no_text[1:].rstrip('.')} (law {no_cite})"
+
+
 def _if_yes(decision: "Decision", question: "Asked", yes: bool = True) -> str:
     """What the ruling would be if the answer is yes (or, `yes` false, no), in the first sentence the laws it
     brings in would add."""
@@ -783,7 +806,8 @@ def _next_step(decision: "Decision") -> str:
     dealer = score.next_dealer if score is not None else None
     deals = f": {dealer.word} deals" + (" again" if dealer is decision.table.dealer else "") if dealer else ""
     if any(item.declaration.kind == "fresh_cut" for item in decision.declarations) and dealer:
-        return f"Cut the cards again; then {dealer.word} deals."  # Euchre 29, Short Whist 34: the same dealer
+        # Euchre 29, Short Whist 34: the player on the dealer's right cuts, and the same dealer deals
+        return f"{dealer.right.word} cuts the pack again; then {dealer.word} deals."
     if any(item.declaration.kind in NEW_HAND for item in decision.declarations):
         return f"Gather the cards for the next deal{deals}."
     if score is not None and len(score.outcomes) == 1 and score.outcomes[0].effect.score_after is not None:
@@ -1167,7 +1191,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
 
             decided = [_sentence(f"The ruling turns on what the record leaves open: "
                                  f"{_lower_first(re.sub(r' [(][^)]*[)]', '', q.question))} "
-                                 f"{_answers_words(q)}") for q in open_]
+                                 f"{_each_answer(decision, q) or _answers_words(q)}") for q in open_]
         elif not decision.laws:
             decided = ["No law of this code applies to what happened: no penalty."]
         else:

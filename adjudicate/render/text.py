@@ -11,7 +11,7 @@ from adjudicate.escape import visible
 from adjudicate.play.facts import Facts, Irregularity
 from adjudicate.play.table import Moment, Table
 from adjudicate.ruling.records import marks as record_marks
-from adjudicate.ruling.scoring import claimable_words
+from adjudicate.ruling.scoring import SCORE_KINDS, VOIDS_HAND, claimable_words
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -217,7 +217,11 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
     assert score is not None
     lines = [heading("The score")]
     before = _score_text(score.before)
+    annulled = bool(score.outcomes) and all(
+        (kinds := {item.option.kind for _, item in o.choices}) & set(VOIDS_HAND) and not kinds & set(SCORE_KINDS)
+        for o in score.outcomes)
     lines.extend(wrap(f"Before the hand: {before}." if before else
+                      "Before the hand: not given (`score:` in the scenario)." if annulled else
                       "Before the hand: not given (`score:` in the scenario), so no score after it can be said."))
     cited = ", ".join(law.id for law in score.hand_laws)
     # The cards mixed, or cut for the next deal, once the play began: the hand is over.
@@ -244,6 +248,12 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
         chosen = "; and ".join(_choice_words(remedy, item, opened) for remedy, item in outcome.choices)
         lead = f"{'If' if opened else 'With'} {chosen}: " if chosen else ""
         if effect.score_after is None:
+            kinds = {item.option.kind for _, item in outcome.choices}
+            if kinds & set(VOIDS_HAND) and not kinds & set(SCORE_KINDS):
+                # A new deal annuls the hand and awards nothing: the score stands as it was, whatever it was.
+                lines.extend(wrap(f"{lead}the score is unchanged: the new deal scores nothing.",
+                                  "- " if opened else "", "  " if opened else ""))
+                continue
             if effect.needs:
                 lines.extend(wrap(f"{lead}to give the score after the hand, the record needs {effect.needs}."
                                   if lead else f"To give the score after the hand, the record needs {effect.needs}.",

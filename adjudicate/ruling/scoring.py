@@ -186,8 +186,17 @@ def hand_can_give(code: str, game: Game, table: Table) -> list[tuple[str, Side, 
     if not game.euchre or making is None or making.maker is None:
         return []
     makers = making.maker.side
+    # Only what the tricks still to play can give: a side that has lost a trick cannot march (law 2).
+    won = sum(1 for trick in table.tricks if trick.complete and trick.winner is not None
+              and trick.winner.side is makers)
+    lost = sum(1 for trick in table.tricks if trick.complete and trick.winner is not None
+               and trick.winner.side is not makers)
+    most = game.hand_size - lost
     said = []
     for result, made in (("march", game.hand_size), ("point", 3), ("euchre", 0)):
+        if (result == "march" and lost) or (result == "point" and (most < 3 or won >= game.hand_size)) \
+                or (result == "euchre" and won >= 3):
+            continue
         points = hand_points(code, game, table, {Side.NS: 0, Side.EW: 0},
                              {makers: made, makers.other: game.hand_size - made})[0]
         side = makers if result != "euchre" else makers.other
