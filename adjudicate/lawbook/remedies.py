@@ -2,8 +2,9 @@
 
     remedies:
       - chooser: adversaries        # who chooses, relative to the offender
-        consult: true
-        mandatory: false            # true: no choice, the option open is applied (Euchre 90 "forfeits two")               # partners may consult (Short Whist 84's exception for revokes)
+        consult: true               # partners may consult (Short Whist 84's exception for revokes)
+        mandatory: false            # true: no choice, the option open is applied (Euchre 90 "forfeits two")
+        whenever: false             # true: chosen at any time during the hand (Short Whist 55); play goes on
         options:
           - {kind: take_tricks, tricks: 3}
           - {kind: deduct, points: 3}
@@ -75,6 +76,9 @@ class Remedy(Struct, frozen=True):
     claim: bool = False
     """The penalty "may be claimed" (Euchre 63): applied, mandatory, once the record shows the offence claimed;
     until then the adversaries may claim it or not, and the score is given both ways."""
+    whenever: bool = False
+    """The choice may be made at any time during the hand (Short Whist 55 "may be called at any time during that
+    hand"): play goes on without waiting for it."""
 
 
 class Declaration(Struct, frozen=True):
@@ -116,7 +120,7 @@ def parse_remedies(node: Node, law: str) -> tuple[Remedy, ...]:
         if not item.is_map():
             problems.append(Problem(item.pos, f"{what} should be a mapping with chooser and options"))
             continue
-        _keys(item, what, frozenset({"chooser", "consult", "mandatory", "claim", "options", "text", "when"}), problems)
+        _keys(item, what, frozenset({"chooser", "consult", "mandatory", "claim", "whenever", "options", "text", "when"}), problems)
         chooser_node = item.get("chooser")
         chooser = None
         if chooser_node is None:
@@ -133,6 +137,7 @@ def parse_remedies(node: Node, law: str) -> tuple[Remedy, ...]:
         consult = _flag(item, "consult", None, problems)
         mandatory = bool(_flag(item, "mandatory", False, problems))
         claim = bool(_flag(item, "claim", False, problems))
+        whenever = bool(_flag(item, "whenever", False, problems))
         if claim and not mandatory and (clnode := item.get("claim")) is not None:
             problems.append(Problem(clnode.pos, f"{what} has `claim: true`, which needs `mandatory: true` (the "
                                                 "penalty applied once it is claimed)"))
@@ -151,14 +156,14 @@ def parse_remedies(node: Node, law: str) -> tuple[Remedy, ...]:
             problems.append(Problem(item.pos, f"{what} is mandatory, so its options must be told apart by `when:` "
                                               "(one applies); an option without `when:` would leave a choice"))
         if chooser is not None:
-            remedies.append(Remedy(chooser, consult, tuple(options), text, when, item.pos, mandatory, claim))
+            remedies.append(Remedy(chooser, consult, tuple(options), text, when, item.pos, mandatory, claim, whenever))
     if problems:
         raise InputError(problems)
     return tuple(remedies)
 
 
 def _flag(node: Node, key: str, default: bool | None, problems: list[Problem]) -> bool | None:
-    """A yes/no key of a remedy (`consult`, `mandatory`, `claim`), or the default where it is absent or wrong."""
+    """A yes/no key of a remedy (`consult`, `mandatory`, `claim`, `whenever`), or the default where it is absent or wrong."""
     if (value := node.get(key)) is None:
         return default
     try:

@@ -266,8 +266,10 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
     details["corrected"] = corrected is not None and established_at is None
     if corrected is not None:
         details["corrected_entry"] = corrected
-        # Short Whist 76: "his highest or lowest card to that trick": not once his card to it is played.
-        details["lapsed"] = _lapsed(table, trick, seat, corrected - 1, seat.side.other)
+        # Short Whist 76: "his highest or lowest card to that trick": open while that trick is on the table. His
+        # own card played to it at once does not close it (law 87: "the offender is bound to give reasonable
+        # time for the decision of his adversaries"); the trick turned and quitted, or a later trick begun, does.
+        details["lapsed"] = _trick_passed(table, trick, corrected - 1, seat.side.other)
         # Short Whist 76: "any player or players who have played after him may withdraw their cards": to that
         # trick, while it is on the table; once it is turned and quitted nothing is left to withdraw.
         details["withdrawal_open"] = trick.quit_entry is None and any(
@@ -616,6 +618,17 @@ def calling_attention(table: Table) -> Iterator[Irregularity]:
                            f"{_name(seat.partner)} had played to it"
                            + (f"; {_name(seat.partner)} then played to the trick with no penalty demanded"
                               if lapsed else ""), {"partner": seat.partner, "lapsed": lapsed})
+
+
+def _trick_passed(table: Table, trick: Trick, since: int, adversaries: Side) -> bool:
+    """A demand of a card to `trick` can no longer be made: the trick was turned and quitted, or a card was played
+    to a later one, with no demand (`require`, `call`) from the adversaries after `since`."""
+    later = next((p.entry for t in table.tricks if t.number > trick.number for p in t.plays), None)
+    ends = [entry for entry in (trick.quit_entry, later) if entry is not None]
+    if not ends:
+        return False
+    return not any(m.act.verb in ("require", "call") and m.act.seat is not None and m.act.seat.side is adversaries
+                   and since < m.entry < min(ends) for m in table.moments)
 
 
 def _lapsed(table: Table, trick: Trick, seat: Seat, since: int, adversaries: Side) -> bool:

@@ -785,6 +785,13 @@ def _next_step(decision: "Decision") -> str:
             first = f"{_and_list(choosers)} {'announces his' if len(choosers) == 1 and _one(choosers[0]) else 'announce their'} choice; "
         return _sentence(first + _play_out_step(decision, play_out))
     open_remedies = [r for r in decision.remedies if r.made is None and len(r.options) > 1]
+    # Short Whist 55 (and 53, note 20): the highest or lowest trump "may be called at any time during that hand";
+    # the table does not wait for the choice, which stays open while the hand is played.
+    whenever = [r for r in open_remedies if r.remedy.whenever]
+    if whenever and len(whenever) == len(open_remedies) and _goes_on(decision) \
+            and not _new_deal_open(decision):
+        choosers = list(dict.fromkeys(_chooser(r, decision) for r in whenever))
+        return _sentence(f"{_play_on(decision)}; {_and_list(choosers)} may make the call at any time during the hand")
     must_pass = next((r for r in open_remedies if any(i.option.kind == "partner_must_pass" for i in r.options)), None)
     if must_pass is not None and (step := _partner_passes_step(decision, must_pass)):
         return step

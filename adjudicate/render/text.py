@@ -241,7 +241,15 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
         lines.extend(wrap("The hand itself: not played out, so its own points are not counted here"
                           + (f" (the cards were {'mixed' if over.act.verb == 'mix' else 'cut'} at log entry "
                              f"{over.entry}, and the hand was over)." if over else ".")))
-    lines.extend(line for item in claimable_words(decision.rulebook.code, score.claimable) for line in wrap(item[3]))
+    if score.claimable and score.outcomes and score.hand is not None and not score.in_play and all(
+            o.uncalled is not None and o.uncalled.score_after is not None
+            and o.uncalled.score_after == o.effect.score_after for o in score.outcomes):
+        # Short Whist 5: honours are scored last; where the game is decided before them, their call changes nothing.
+        sides = " and ".join(str(side) for side in score.claimable)
+        lines.extend(wrap(f"{sides} may still call their honours (law 6), but honours are scored last (law 5) and "
+                          "change no score here."))
+    else:
+        lines.extend(line for item in claimable_words(decision.rulebook.code, score.claimable) for line in wrap(item[3]))
     opened = len(score.outcomes) > 1
     for outcome in score.outcomes:
         effect = outcome.effect
