@@ -11,6 +11,8 @@ import re
 import textwrap
 from typing import TYPE_CHECKING, Callable
 
+from msgspec.structs import replace
+
 from adjudicate.escape import visible
 from adjudicate.lawbook.rulebook import paragraphs
 from adjudicate.play.facts import Claim, Irregularity
@@ -674,6 +676,24 @@ def _asked_with_meaning(decision: "Decision", questions: "list[Asked]") -> list[
     return lines
 
 
+def _if_no(decision: "Decision", questions: "list[Asked]") -> str:
+    """What the table does if the one question is answered no, where a no brings in no law and takes none away:
+    the ruling as it stands without the question is then the ruling, and its next step is said."""
+    if len(questions) != 1 or questions[0].otherwise or questions[0].otherwise_not \
+            or not _if_yes(decision, questions[0]):
+        return ""
+    def low(text: str) -> str:
+        return text if re.match(r"(North|East|South|West)\b", text) else text[:1].lower() + text[1:]
+
+    step = _next_step(replace(decision, questions=()))
+    yes = questions[0].if_so_ruling
+    then = _next_step(yes) if yes is not None else ""
+    if then == step:
+        return f" Either way, next: {low(step)}"
+    then = f" Then, if yes: {low(then)}" if then and not then.startswith("ask the table") else ""
+    return f"{then} If no: {low(step)}"
+
+
 def _if_yes(decision: "Decision", question: "Asked") -> str:
     """What the ruling would be if the answer is yes, in the first sentence the laws it brings in would add."""
     laws = {law.id for law in question.if_so}
@@ -1225,7 +1245,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         asked = _asked_with_meaning(decision, questions)
     out.append("")
     if len(asked) == 1:
-        labelled("NEXT", f"ask the table first: {asked[0][:1].upper()}{asked[0][1:]}")
+        labelled("NEXT", f"ask the table first: {asked[0][:1].upper()}{asked[0][1:]}" + _if_no(decision, questions))
     else:
         if asked:
             out.pop()
