@@ -677,9 +677,10 @@ def _asked_with_meaning(decision: "Decision", questions: "list[Asked]") -> list[
 
 
 def _if_no(decision: "Decision", questions: "list[Asked]") -> str:
-    """What the table does if the one question is answered no, where a no brings in no law and takes none away:
+    """What the table does if the one question asked is answered no, where a no brings in no law and takes none away:
     the ruling as it stands without the question is then the ruling, and its next step is said."""
-    if len(questions) != 1 or questions[0].otherwise or questions[0].otherwise_not \
+    # Several questions asked in one text (one fact, several laws: Short Whist 37 and 47) are one question here.
+    if not questions or any(q.otherwise or q.otherwise_not for q in questions) \
             or not _if_yes(decision, questions[0]):
         return ""
     def low(text: str) -> str:
@@ -1127,8 +1128,11 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         # The ruling turns on the questions (a claim whose ground the record does not show): nothing stands yet.
         claims = [f"{claim.seat.word}'s claim" for claim in facts.claims if not claim.withdrawn]
         grounds = f"no ground for {_and_list(list(dict.fromkeys(claims)))}" if claims else "no irregularity"
-        decided.insert(0, f"The record shows {grounds}; the ruling turns on the questions below"
-                          + (", and the claim fails if no answer is yes." if claims else "."))
+        one = len(_asked_with_meaning(decision, [q for q in decision.questions if q.changes])
+                  if decision.questions is not None else {visible(q.question) for q in decision.unknown}) == 1
+        decided.insert(0, f"The record shows {grounds}; the ruling turns on the question{'' if one else 's'} below"
+                          + ((", and the claim fails if the answer is no." if one
+                              else ", and the claim fails if no answer is yes.") if claims else "."))
     # A law whose ruling is said above but which an open answer takes away (Short Whist 50 saves the deal that
     # law 43 loses): said, so that the ruling above is not read as final.
     asking = [q for q in decision.questions or () if q.changes]
