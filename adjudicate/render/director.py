@@ -11,6 +11,8 @@ import re
 import textwrap
 from typing import TYPE_CHECKING, Callable
 
+from msgspec.structs import replace
+
 from adjudicate.escape import visible
 from adjudicate.lawbook.rulebook import paragraphs
 from adjudicate.play.facts import Claim, Irregularity
@@ -685,6 +687,25 @@ def _asked_with_meaning(decision: "Decision", questions: "list[Asked]") -> list[
     return lines
 
 
+def _if_no(decision: "Decision", questions: "list[Asked]") -> str:
+    """What the table does if the one question asked is answered no, where a no brings in no law and takes none away:
+    the ruling as it stands without the question is then the ruling, and its next step is said."""
+    # Several questions asked in one text (one fact, several laws: Short Whist 37 and 47) are one question here.
+    if not questions or any(q.otherwise or q.otherwise_not for q in questions) \
+            or not _if_yes(decision, questions[0]):
+        return ""
+    def low(text: str) -> str:
+        return text if re.match(r"(North|East|South|West)\b", text) else text[:1].lower() + text[1:]
+
+    step = _next_step(replace(decision, questions=()))
+    yes = questions[0].if_so_ruling
+    then = _next_step(yes) if yes is not None else ""
+    if then == step:
+        return f" Either way, next: {low(step)}"
+    then = f" Then, if yes: {low(then)}" if then and not then.startswith("ask the table") else ""
+    return f"{then} If no: {low(step)}"
+
+
 def _each_answer(decision: "Decision", question: "Asked") -> str:
     """What each answer rules, in the ruling's own sentences rather than law numbers, where nothing applies until
     the question is answered (Euchre 62: did the player who renounced hold the suit led?). Empty where the yes
@@ -1160,9 +1181,12 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         # The ruling turns on the questions (a claim whose ground the record does not show): nothing stands yet.
         claims = [f"{claim.seat.word}'s claim" for claim in facts.claims if not claim.withdrawn]
         grounds = f"no ground for {_and_list(list(dict.fromkeys(claims)))}" if claims else "no irregularity"
-        decided.insert(0, f"The record shows {grounds}; the ruling turns on the questions below"
-                          + (", and the claim fails if no answer is yes." if claims and not any(
-                              q.otherwise for q in decision.questions or () if q.changes) else "."))
+        one = len(_asked_with_meaning(decision, [q for q in decision.questions if q.changes])
+                  if decision.questions is not None else {visible(q.question) for q in decision.unknown}) == 1
+        fails = claims and not any(q.otherwise for q in decision.questions or () if q.changes)
+        decided.insert(0, f"The record shows {grounds}; the ruling turns on the question{'' if one else 's'} below"
+                          + ((", and the claim fails if the answer is no." if one
+                              else ", and the claim fails if no answer is yes.") if fails else "."))
     # A law whose ruling is said above but which an open answer takes away (Short Whist 50 saves the deal that
     # law 43 loses): said, so that the ruling above is not read as final.
     asking = [q for q in decision.questions or () if q.changes]
@@ -1279,7 +1303,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         asked = _asked_with_meaning(decision, questions)
     out.append("")
     if len(asked) == 1:
-        labelled("NEXT", f"ask the table first: {asked[0][:1].upper()}{asked[0][1:]}")
+        labelled("NEXT", f"ask the table first: {asked[0][:1].upper()}{asked[0][1:]}" + _if_no(decision, questions))
     else:
         if asked:
             out.pop()

@@ -21,6 +21,7 @@ from msgspec.structs import replace
 
 from adjudicate.lawbook.conditions import FactIndex, evaluate
 from adjudicate.lawbook.defeats import Defeat
+from adjudicate.lawbook.games import Game
 from adjudicate.play.facts import Claim, Facts, Irregularity, honours_claimants, settle
 from adjudicate.ruling.matcher import AppliedLaw, OpenQuestion, bindings, holds, match, offender_of
 from adjudicate.ruling.questions import Asked, question_texts
@@ -523,7 +524,7 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
         # laps are played, points past game carried to the next; a house that strikes law 1 plays none.
         rules = replace(rules, laps=True)
     claimed = rules.honours_claimed if rules.honours_claimed is not None else frozenset()
-    claimable = {} if rules.void else \
+    claimable = {} if rules.void or _no_end_yet(code, game, table, declarations, remedies, rules) else \
         claimable_honours(code, game, table, before, claimed, rules.no_honours | rules.no_points)
     uncalled_rules = None
     if claimable and code == "short-whist":
@@ -592,6 +593,19 @@ def _taken(remedy: RemedyOutcome) -> OptionOutcome | None:
     if remedy.made is not None:
         return remedy.made
     return remedy.options[0] if remedy.mandatory and remedy.options else None
+
+
+def _no_end_yet(code: str, game: Game, table: Table, declarations: list[DeclarationOutcome],
+                remedies: list[RemedyOutcome], rules: HandRules) -> bool:
+    """Short Whist 7: honours "must be called at the end of the hand". A hand not played out that goes on, or
+    that a new deal voids or may void, has no end at which to call them yet."""
+    if hand_score(code, game, table, rules) is not None:
+        return False
+    if _in_play(table, declarations, remedies, rules, None):
+        return True
+    return any(item.declaration.kind in NEW_HAND - {"hand_ends"} for item in declarations) or any(
+        item.option.kind in ENDS_OPTIONS for remedy in remedies
+        for item in ((remedy.made,) if remedy.made is not None else remedy.options))
 
 
 def _in_play(table: Table, declarations: list[DeclarationOutcome], remedies: list[RemedyOutcome],
