@@ -1262,6 +1262,26 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         if law.id in scoring_laws and len(said) == 1 and len(said[0]) <= QUOTE_UP_TO:
             text += f": “{visible(_FOOTNOTE.sub('', said[0]).strip())}”"
         cited.append(text)
+    # A law that decides on an open question's answer is cited with it: the ruling turns on it.
+    listed = {applied.law.id for applied in decision.laws}
+    turning: list = []
+    for open_law in (law for question in decision.unknown for law in question.laws):
+        if open_law.id not in listed:
+            listed.add(open_law.id)
+            turning.append(open_law)
+    if turning:
+        titled = [f"{law.id} {visible(law.title)}" for law in turning]
+        if len(turning) > 1:
+            titled = [_and_list([law.id for law in turning])]
+        several = len({question.question for question in decision.unknown}) > 1
+        on_answers = f"on the table's answer{'s' if several else ''}, {'; '.join(titled)}"
+        # Each question below names the law its yes decides by: where the laws line has no room for them
+        # too, the questions cite them alone.
+        if not cited or len(wrap(f"LAWS: {'; '.join(cited + [on_answers])}.", "", "  ")) \
+                <= len(wrap(f"LAWS: {'; '.join(cited)}.", "", "  ")):
+            cited.append(on_answers)
+        else:
+            turning = []
     if cited:
         out.append("")
         laws_line = "; ".join(cited) + ("" if cited[-1].endswith("”") else ".")
@@ -1272,9 +1292,10 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                 {remedy.law.id for remedy in decision.remedies}
             # The others (a definition, a law that only describes) are left to the long form: a bare number
             # decides nothing a player can read.
-            short = [text for text in cited if text.split(" ", 1)[0] in ruling_ids] or cited
+            short = [text for text in cited if text.split(" ", 1)[0] in ruling_ids
+                     or text.startswith("on the table's answer")] or cited
             laws_line = "; ".join(short) + ("" if short[-1].endswith("”") else ".")
-        labelled("LAWS" if len(cited) > 1 else "LAW", laws_line)
+        labelled("LAWS" if len(decision.laws) + len(turning) > 1 else "LAW", laws_line)
     # A penalty the laws withhold is part of the ruling: which law, and why (the rest is in the long form).
     decided_text = " ".join(decided).lower()
     grouped: dict[tuple, list] = {}

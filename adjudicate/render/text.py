@@ -440,6 +440,18 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
                                            item.by.id, item.defeat.how).replace(f"Law {law.id} ", "But it ", 1)
                 lines.extend(wrap(sentence, "  ", "    "))
         lines.append("")
+    # A law that decides on an open question's answer is quoted with the laws that apply: the ruling turns on it.
+    quoted = {applied.law.id for applied in decision.laws}
+    for pending in decision.unknown:
+        for law in pending.laws:
+            if law.id in quoted:
+                continue
+            quoted.add(law.id)
+            lines.extend(wrap(f"Law {law.id}. {visible(law.title)} ({visible(law.section)})", "", "  "))
+            lines.extend(_quote(law.text, width, "    "))
+            question_text = visible(pending.question[:1].upper() + pending.question[1:])
+            lines.extend(wrap(f"Applies if so: {question_text}", "  ", "    "))
+            lines.append("")
     cited = {applied.law.id for applied in decision.laws}
     elsewhere = [item for item in decision.not_applied if item.law.id not in cited or item.defeat.what == "law"]
     if elsewhere:
