@@ -305,36 +305,34 @@ def _call(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
         raise ValueError(f"'call' takes a card (call KH) or a suit (call clubs), not {quote(raw)}") from None
 
 
+def _worded(verb: str, seat: Seat | None, rest: str, words: tuple[str, ...], after: str) -> Act:
+    """`VERB`, or `VERB WORD` with WORD one of `words`; `after` says, for the error, what may follow the verb."""
+    if not rest:
+        return Act(verb, seat)
+    if rest not in words:
+        raise ValueError(f"'{verb}' takes nothing after it{after}{did_you_mean(rest, words)}")
+    return Act(verb, seat, word=rest)
+
+
 def _cut(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
     """`cut`, or `E: cut unpresented`: he cut without the pack being presented to him."""
-    if not rest:
-        return Act("cut", seat)
-    if rest not in CUT_WORDS:
-        raise ValueError(f"'cut' takes nothing after it, or how it was made: {', '.join(CUT_WORDS)} (cut without "
-                         f"the pack being presented){did_you_mean(rest, CUT_WORDS)}")
-    if seat is None:
+    act = _worded("cut", seat, rest, CUT_WORDS, f", or how it was made: {', '.join(CUT_WORDS)} (cut without the "
+                                                 "pack being presented)")
+    if act.word is not None and seat is None:
         raise ValueError(f"'cut {rest}' needs the seat that cut, as {{SEAT: cut {rest}}}")
-    return Act("cut", seat, word=rest)
+    return act
 
 
 def _throw(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
     """`throw`, or `throw lost` (supposing the game lost) or `throw sure` (sure of winning every trick)."""
-    if not rest:
-        return Act("throw", seat)
-    if rest not in THROW_WORDS:
-        raise ValueError(f"'throw' takes nothing after it, or why he threw his cards down: lost (supposing the "
-                         f"game lost) or sure (sure of winning every trick){did_you_mean(rest, THROW_WORDS)}")
-    return Act("throw", seat, word=rest)
+    return _worded("throw", seat, rest, THROW_WORDS, ", or why he threw his cards down: lost (supposing the game "
+                                                     "lost) or sure (sure of winning every trick)")
 
 
 def _withdraw(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
     """`withdraw`, or `withdraw KIND`: takes back his side's last claim (of that kind) still standing."""
-    if not rest:
-        return Act("withdraw", seat)
-    if rest not in CLAIM_KINDS:
-        raise ValueError(f"'withdraw' takes nothing after it (his side's last claim), or the kind of claim "
-                         f"withdrawn: one of {', '.join(CLAIM_KINDS)}{did_you_mean(rest, CLAIM_KINDS)}")
-    return Act("withdraw", seat, word=rest)
+    return _worded("withdraw", seat, rest, CLAIM_KINDS, " (his side's last claim), or the kind of claim withdrawn: "
+                                                        f"one of {', '.join(CLAIM_KINDS)}")
 
 
 def _give(spec: _Spec, seat: Seat | None, rest: str, raw: str) -> Act:
