@@ -231,8 +231,10 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                 made_for = target(made.target)
                 assert made.made is not None
                 said.append(f"{f'for {made_for}, ' if made_for else ''}{_chooser(made, decision)} chose "
-                            f"{'' if _plain_points(made.made) else 'to '}{_suit_called(made, decision) or option_words(made.made, made)}; "
-                            "the choice is final")
+                            f"{'' if _plain_points(made.made) else 'to '}{_suit_called(made, decision) or option_words(made.made, made)}"
+                            # Short Whist 84, Euchre 85: "such decision is final": said where there was a choice
+                            # between penalties to make, not of the one penalty the law gives.
+                            + ("; the choice is final" if len(made.options) > 1 else ""))
             continue
         consult = "" if len(remedy.options) < 2 or all(_one(who) for who in choosers) else \
             " (partners may consult)" if remedy.consult else " (partners may not consult: they agree who chooses)"
@@ -347,9 +349,20 @@ def _headline_declarations(decision: "Decision") -> list[str]:
     headline: list[str] = []
     kinds: set[str] = set()
     offenders: dict[str, Seat] = {}
+    follows: dict[str, str] = {}
     for applied in decision.laws:
         seats = {match.binding.seat for match in applied.matches
                  if isinstance(match.binding, Irregularity) and match.binding.seat is not None}
+        called = {(match.binding, holder) for match in applied.matches
+                  if isinstance(match.binding, Moment) and (holder := _called_on(decision, match.binding))}
+        if not seats and len(called) == 1:
+            # A card called (Short Whist 64): "he" is the player it is called from; the suit he must follow, the
+            # suit led to the trick he is yet to play to.
+            moment, holder = called.pop()
+            seats = {holder}
+            trick = next((t for t in decision.table.tricks if t.number == moment.trick), None)
+            if trick is not None and trick.led is not None and trick.played_by(holder) is None:
+                follows[applied.law.id] = f" with a{'n' if trick.led.word[0] in 'aeiou' else ''} {trick.led.word[:-1]}"
         if len(seats) == 1:
             offenders[applied.law.id] = seats.pop()
     for item in decision.declarations:
@@ -358,6 +371,8 @@ def _headline_declarations(decision: "Decision") -> list[str]:
         seat = item.offender or offenders.get(item.law.id)
         if text.startswith("He ") and seat is not None:
             text = f"{seat.word} {text[3:]}"  # "He incurs the penalty of a revoke": the player named
+        if item.law.id in follows:
+            text = re.sub(r"\bfollows? suit\b", lambda m: m.group(0) + follows[item.law.id], text)
         said = text.rstrip(".").lower()
         # One side or both that cannot win the game by the hand (Short Whist 81 and 82) is said once.
         if kind in _PROCEDURAL or kind in _ONCE and kind in kinds \
@@ -371,6 +386,17 @@ def _headline_declarations(decision: "Decision") -> list[str]:
         headline = [other for other in headline if other.rstrip(".").lower() not in said]
         headline.append(text + _unless(decision, item.law.id))
     return headline
+
+
+def _called_on(decision: "Decision", moment: Moment) -> Seat | None:
+    """The player a card call is made on: the act's target, or the player dealt the card called."""
+    act = moment.act
+    if act.verb != "call" or not act.cards:
+        return None
+    if act.target is not None:
+        return act.target
+    holdings = decision.table.holdings
+    return next((seat for seat in holdings if act.card in holdings[seat].dealt), None)
 
 
 def _unless(decision: "Decision", law_id: str) -> str:
