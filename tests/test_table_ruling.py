@@ -87,6 +87,13 @@ def test_every_ruling_keeps_to_its_budget_and_to_a_players_words(scenario):
     assert not re.search(r"(?<![\w–-])0 (players|cards|tricks|points)\b", said)
     assert not re.search(r"the \w+ of (spades|hearts|diamonds|clubs) and the \w+ of \1\b", said), \
         "cards of one suit are said together: the seven, eight and nine of diamonds"
+    # What an open answer takes away is said once, where it is declared, and names its question as the questions
+    # below are numbered.
+    flat = " ".join(said.split()).lower()
+    for which, word in set(re.findall(r"unless the answer to (the question below|question \d below) is (yes|no)", flat)):
+        assert f"does not hold if the answer to {which} is {word}" not in flat, flat
+    if re.search(r"question 2 below", flat):
+        assert "the question below" not in flat, flat
 
 
 def test_the_decision_comes_first_and_nothing_is_said_twice():

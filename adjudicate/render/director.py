@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from msgspec.structs import replace
 
@@ -23,8 +23,7 @@ from adjudicate.ruling.scoring import ORDER_LAW, claimable_words, hand_can_give
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
-    from adjudicate.ruling.decision import Decision, OptionOutcome, Outcome, RemedyOutcome, Score
-    from adjudicate.lawbook.rulebook import Law
+    from adjudicate.ruling.decision import Decision, DeclarationOutcome, OptionOutcome, Outcome, RemedyOutcome, Score
     from adjudicate.ruling.questions import Asked
     from adjudicate.ruling.scoring import Effect
 
@@ -231,8 +230,10 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                 made_for = target(made.target)
                 assert made.made is not None
                 said.append(f"{f'for {made_for}, ' if made_for else ''}{_chooser(made, decision)} chose "
-                            f"{'' if _plain_points(made.made) else 'to '}{_suit_called(made, decision) or option_words(made.made, made)}; "
-                            "the choice is final")
+                            f"{'' if _plain_points(made.made) else 'to '}{_suit_called(made, decision) or option_words(made.made, made)}"
+                            # Short Whist 84, Euchre 85: "such decision is final": said where there was a choice
+                            # between penalties to make, not of the one penalty the law gives.
+                            + ("; the choice is final" if len(made.options) > 1 else ""))
             continue
         consult = "" if len(remedy.options) < 2 or all(_one(who) for who in choosers) else \
             " (partners may consult)" if remedy.consult else " (partners may not consult: they agree who chooses)"
@@ -344,12 +345,29 @@ def kind_noun_of(target: object) -> str | None:
 def _headline_declarations(decision: "Decision") -> list[str]:
     """What the laws declare the ruling to be, each text once; how a penalty is taken (partners may consult,
     the order of scoring) is in the long form, and in the score the table shows."""
+    return [text for text, _ in _headline_items(decision)]
+
+
+def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome]]":
+    """The headline's sentences (`_headline_declarations`), each with the declaration it says."""
     headline: list[str] = []
+    said_of: dict[str, "DeclarationOutcome"] = {}
     kinds: set[str] = set()
     offenders: dict[str, Seat] = {}
+    follows: dict[str, str] = {}
     for applied in decision.laws:
         seats = {match.binding.seat for match in applied.matches
                  if isinstance(match.binding, Irregularity) and match.binding.seat is not None}
+        called = {(match.binding, holder) for match in applied.matches
+                  if isinstance(match.binding, Moment) and (holder := _called_on(decision, match.binding))}
+        if not seats and len(called) == 1:
+            # A card called (Short Whist 64): "he" is the player it is called from; the suit he must follow, the
+            # suit led to the trick he is yet to play to.
+            moment, holder = called.pop()
+            seats = {holder}
+            trick = next((t for t in decision.table.tricks if t.number == moment.trick), None)
+            if trick is not None and trick.led is not None and trick.played_by(holder) is None:
+                follows[applied.law.id] = f" with a{'n' if trick.led.word[0] in 'aeiou' else ''} {trick.led.word[:-1]}"
         if len(seats) == 1:
             offenders[applied.law.id] = seats.pop()
     for item in decision.declarations:
@@ -358,6 +376,8 @@ def _headline_declarations(decision: "Decision") -> list[str]:
         seat = item.offender or offenders.get(item.law.id)
         if text.startswith("He ") and seat is not None:
             text = f"{seat.word} {text[3:]}"  # "He incurs the penalty of a revoke": the player named
+        if item.law.id in follows:
+            text = re.sub(r"\bfollows? suit\b", lambda m: m.group(0) + follows[item.law.id], text)
         said = text.rstrip(".").lower()
         # One side or both that cannot win the game by the hand (Short Whist 81 and 82) is said once.
         if kind in _PROCEDURAL or kind in _ONCE and kind in kinds \
@@ -369,24 +389,85 @@ def _headline_declarations(decision: "Decision") -> list[str]:
             text = re.sub(r"\bThe revoke is\b", "The revokes are", text)  # two revokes, one law's ruling
         # "The revoke is established", then "The question having been answered ..., the revoke is established".
         headline = [other for other in headline if other.rstrip(".").lower() not in said]
-        headline.append(text + _unless(decision, item.law.id))
-    return headline
+        headline.append(text)
+        said_of.setdefault(text, item)
+    return [(text, said_of[text]) for text in headline]
 
 
-def _unless(decision: "Decision", law_id: str) -> str:
-    """What an open question may yet make of a law's declaration: a law its "yes" brings in defeats it (Euchre 44
-    saves the dealer from law 41's loss of the deal): " Unless the table answers yes below: then the dealer may deal
-    again (law 44).", said where the declaration is, not after it as if settled."""
-    said = []
+def _called_on(decision: "Decision", moment: Moment) -> Seat | None:
+    """The player a card call is made on: the act's target, or the player dealt the card called."""
+    act = moment.act
+    if act.verb != "call" or not act.cards:
+        return None
+    if act.target is not None:
+        return act.target
+    holdings = decision.table.holdings
+    return next((seat for seat in holdings if act.card in holdings[seat].dealt), None)
+
+
+class _Reversal(NamedTuple):
+    """What one answer to an open question takes away of a law's declaration here, and what it rules instead."""
+
+    law: str
+    which: str
+    """"the question below", or "question 2 below" where several are asked."""
+    word: str
+    """The answer that takes it away: "yes" or "no"."""
+    then: str | None = None
+    """What the law that answer brings in declares instead ("the dealer may deal again"), if it says so."""
+    by: str | None = None
+
+    def clause(self) -> str:
+        """Said after the declaration it reverses: ", unless the answer to the question below is yes: then the
+        dealer may deal again (law 44)"."""
+        return f", unless the answer to {self.which} is {self.word}" + self._then()
+
+    def alone(self) -> str:
+        """Said on its own, where the declaration is not in the short ruling."""
+        return f"What law {self.law} rules here does not hold if the answer to {self.which} is {self.word}" \
+            + self._then()
+
+    def _then(self) -> str:
+        return f": then {self.then} (law {self.by})" if self.then else ""
+
+
+def _which(decision: "Decision", question: "Asked") -> str:
+    """How the short ruling points at an open question: "the question below", or "question 2 below"."""
+    asking = [q for q in decision.questions or () if q.changes]
+    number = next((n for n, q in enumerate(asking, start=1) if q is question), None)
+    return "the question below" if len(asking) < 2 or number is None else f"question {number} below"
+
+
+def _reversals(decision: "Decision") -> "dict[str, list[_Reversal]]":
+    """Each law whose declaration here an open answer may take away, with what that answer rules instead: the
+    law is no longer cited under that answer (Long Whist 13, a premature claim, once the cards are mixed after
+    it: law 14), or the law the answer brings in sets it aside (Euchre 44 saves the dealer from law 43's loss of
+    the deal). The one mechanism for it, so that a reversal is said once, where the declaration is."""
+    said: dict[str, list[_Reversal]] = {}
+    declaring = list(dict.fromkeys(item.law.id for item in decision.declarations))
     for question in decision.questions or ():
         if not question.changes:
             continue
-        for law in question.if_so:
-            if any(defeat.law == law_id and defeat.what in ("law", "rulings") for defeat in law.defeats) \
-                    and law.rulings:
-                said.append(f" Unless the answer to the question below is yes: then "
-                            f"{_lower_first(side_words(visible(law.rulings[0].text)).rstrip('.'))} (law {law.id}).")
-    return "".join(dict.fromkeys(said))
+        which = _which(decision, question)
+        for word, brings, takes, branch in (("yes", question.if_so, question.if_so_not, question.if_so_ruling),
+                                            ("no", question.otherwise, question.otherwise_not,
+                                             question.otherwise_ruling)):
+            taken = {law.id for law in takes}
+            for law_id in declaring:
+                by = next((law for law in brings if law.rulings and any(
+                    defeat.law == law_id and defeat.what in ("law", "rulings") for defeat in law.defeats)), None)
+                if law_id not in taken and by is None:
+                    continue
+                then = None
+                if by is not None:
+                    # What it declares under that answer, or else the first thing it can declare.
+                    declared = [item.declaration.text for item in (branch.declarations if branch else ())
+                                if item.law.id == by.id] or [by.rulings[0].text]
+                    then = _lower_first(side_words(visible(declared[0])).strip().rstrip("."))
+                reversal = _Reversal(law_id, which, word, then, by.id if by is not None else None)
+                if reversal not in said.get(law_id, []):
+                    said.setdefault(law_id, []).append(reversal)
+    return said
 
 
 def _score_words(score: dict | None) -> str:
@@ -426,11 +507,6 @@ def _both_results(score: "Score", outcome: "Outcome") -> str:
     return (f"without the call of honours, {_uncalled_result(outcome)}; if {_callers(score)} call their {held} "
             f"honours before the next trump card is turned up (laws 3, 6), scored last (law 5), "
             f"{_outcome_result(outcome)}")
-
-
-def _law_list(laws: "tuple[Law, ...]") -> str:
-    ids = list(dict.fromkeys(law.id for law in laws))
-    return f"law{'s' if len(ids) > 1 else ''} {_and_list(ids)}"
 
 
 def _needs_words(needs: str | None) -> str:
@@ -631,7 +707,7 @@ def _unless_asked(decision: "Decision") -> str:
     Whist 14: the accused side mixed the cards, and the revoke is forfeited): "If the answer is no, "."""
     for asked in (q for q in decision.questions or () if q.changes and q.if_so_score is not None):
         if asked.if_so and not asked.otherwise:
-            return "If the answer to the question below is no, "
+            return f"If the answer to {_which(decision, asked)} is no, "
     return ""
 
 def _pending(decision: "Decision") -> str:
@@ -1120,7 +1196,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     score = decision.score
     rows = _score_table(decision, width)
     in_table = {id(remedy) for outcome in (score.outcomes if score and rows else ()) for remedy, _ in outcome.choices}
-    headline = _headline_declarations(decision)
+    items = _headline_items(decision)
+    headline = [text for text, _ in items]
     # What a law says of the score itself (Short Whist 6: honours still to be called) follows the score.
     notes = [text for item in decision.declarations if item.declaration.kind in _SCORE_NOTES
              for text in headline if text == side_words(visible(item.declaration.text)).strip()]
@@ -1139,8 +1216,19 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         # on what is scored before honours): either way the note adds nothing.
         notes = []
     choices = _choice_sentences(decision, in_table)
-    decided = [_sentence(text) for text in headline] + [_sentence(text) for text in choices] \
-        + [_sentence(text) for text in limits]
+    # What an open answer may take away is said once, after the first thing the law declares in the headline; a
+    # law whose declarations are not said there, on its own after the score.
+    reversals = _reversals(decision)
+    of_law = {text: item.law.id for text, item in items}
+
+    def reversible(text: str) -> str:
+        law_id = of_law.get(text)
+        if law_id is None or law_id not in reversals:
+            return text
+        return text.rstrip(".") + "".join(reversal.clause() for reversal in reversals.pop(law_id))
+
+    decided = [_sentence(reversible(text)) for text in headline] + [_sentence(text) for text in choices] \
+        + [_sentence(reversible(text)) for text in limits]
     turns_on = _pending(decision) if not decision.laws else ""
     if turns_on and (headline or choices or score is not None):
         decided.append(_sentence(turns_on))
@@ -1189,15 +1277,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                               else ", and the claim fails if no answer is yes.") if fails else "."))
     # A law whose ruling is said above but which an open answer takes away (Short Whist 50 saves the deal that
     # law 43 loses): said, so that the ruling above is not read as final.
-    asking = [q for q in decision.questions or () if q.changes]
-    declaring = {item.law.id for item in decision.declarations}
-    for number, open_question in enumerate(asking, start=1):
-        for word, takes in (("yes", open_question.if_so_not), ("no", open_question.otherwise_not)):
-            reversed_ = [law for law in takes if law.id in declaring]
-            if reversed_:
-                which = "the question below" if len(asking) == 1 else f"question {number} below"
-                decided.append(_sentence(f"What {_law_list(tuple(reversed_))} rules here does not hold if the "
-                                         f"answer to {which} is {word}"))
+    decided += [_sentence(reversal.alone()) for left in reversals.values() for reversal in left]
     if score is not None and honours and rows:
         held = " and ".join(f"{'four' if n == 4 else 'three'} honours ({'four' if n == 4 else 'two'} points, law 3)"
                             for n in score.claimable.values())

@@ -105,7 +105,7 @@ def ruling_sheet(decision: "Decision", record: dict[str, Any]) -> str:
     lines: list[str] = []
     lines += _facts(decision, record)
     lines += _irregularities(decision, record)
-    lines += _decisive_laws(record)
+    lines += _decisive_laws(decision, record)
     lines += _not_applied(record)
     lines += _choices(record)
     lines += _scores(decision, record)
@@ -182,7 +182,7 @@ def _irregularities(decision: "Decision", record: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _decisive_laws(record: dict[str, Any]) -> list[str]:
+def _decisive_laws(decision: "Decision", record: dict[str, Any]) -> list[str]:
     lines = ["## The laws that decide it", ""]
     said: dict[str, str] = {}
     for law in record["laws"]:
@@ -191,6 +191,12 @@ def _decisive_laws(record: dict[str, Any]) -> list[str]:
         lines.append("")
         lines += _quote(law["text"])
         lines.append("")
+        outside = decision.outside(law["id"])
+        if outside:
+            # Cited because it does not reach the case (`OUTSIDE`): its reason, as in `--explain`.
+            reasons = " ".join(dict.fromkeys(item.declaration.text.strip() for item in outside))
+            lines += [f"Does not reach this case: {markdown_text(reasons)}", ""]
+            continue
         first = said.setdefault(law["because"], law["id"])
         because = markdown_text(law["because"]) if first == law["id"] else f"the same facts, as under law {first}."
         lines += [f"Applies: {because}", ""]

@@ -402,8 +402,13 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
     lines.extend(wrap(f"({visible(scenario.path)})"))
     lines.append("")
     lines.append(heading("What happened"))
-    none = " ".join(f"{visible(a.because).rstrip('.')} (law {a.law.id})." for a in decision.laws
-                    if a.because) or "No irregularity."
+    # One fact once, with every law it brings in ("East, "names AD", at log entry 3 (laws 56, 60).").
+    by_fact: dict[str, list[str]] = {}
+    for applied in decision.laws:
+        if applied.because:
+            by_fact.setdefault(applied.because, []).append(applied.law.id)
+    none = " ".join(f"{visible(fact).rstrip('.')} (law{'s' if len(ids) > 1 else ''} {and_list(ids)})." for fact, ids in by_fact.items()) \
+        or "No irregularity."
     for said in _what_happened(facts, none):
         for number, part in enumerate(said.split("\n")):
             indent = "   " if number or part[:1].isdigit() else "  "
@@ -427,9 +432,15 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
             title[0] = title[0].replace(f"Law {law.id}.", f"{BOLD}Law {law.id}.{RESET}", 1)
         lines.extend(title)
         lines.extend(_quote(law.text, width, "    "))
-        said = first_said.setdefault(applied.because, law.id)
-        because = visible(applied.because) if said == law.id else f"the same facts, as under law {said}."
-        lines.extend(wrap(f"Applies: {because}", "  ", "    "))
+        outside = decision.outside(law.id)
+        if outside:
+            # Cited because it does not reach the case (DESIGN: "the laws that say a thing is NOT so"): its reason.
+            reasons = " ".join(dict.fromkeys(visible(item.declaration.text.strip()) for item in outside))
+            lines.extend(wrap(f"Does not reach this case: {reasons}", "  ", "    "))
+        else:
+            said = first_said.setdefault(applied.because, law.id)
+            because = visible(applied.because) if said == law.id else f"the same facts, as under law {said}."
+            lines.extend(wrap(f"Applies: {because}", "  ", "    "))
         # A law that applies but whose rulings or remedies another law sets aside says so here, not again
         # among the laws that do not apply.
         for item in decision.not_applied:
@@ -512,12 +523,14 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
     if score is not None and (score.hand is not None or score.before is not None
                               or any(outcome.choices for outcome in score.outcomes)):
         lines.extend(_score_lines(decision, heading, wrap))
-    if decision.declarations:
+    if any(not decision.outside(declared.law.id) for declared in decision.declarations):
         lines.append(heading("Declared by the laws"))
         # Each law's text once: for both sides where it is said of each ("(NS, EW)"), and not where the same
         # law says it again inside a longer declaration.
         declared_by: dict[tuple[str, str], list[str]] = {}
         for declared in decision.declarations:
+            if decision.outside(declared.law.id):
+                continue  # said under the law, as why it does not reach the case
             sides = declared_by.setdefault((declared.law.id, declared.declaration.text.strip()), [])
             side = str(declared.offender.side) if declared.offender is not None else ""
             if side not in sides:

@@ -50,6 +50,13 @@ _SAME_DEALER = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "may_de
                           "deal_stopped"})
 """Rulings of a new deal that, unless the deal is also declared lost, the same dealer makes (Short Whist note 11:
 "the same dealer must deal again"; Euchre 33: "a new deal by the same dealer")."""
+OUTSIDE = frozenset({"no_revoke", "partner_had_played", "named_not_exposed", "named_not_detached",
+                     "trump_card_not_taken_up", "not_the_dealer", "no_misdeal", "pack_not_proved_imperfect",
+                     "honours_claimed_in_time", "discovered_in_time", "claim_still_open", "honours_set_up"})
+"""Rulings that say the law does NOT reach the case: it is cited because its condition, as the law words it,
+fails (Short Whist 86: the card named not "prior to his partner playing"; Euchre 62: no card of the suit led
+held), or its time limit was met (Short Whist 78: no cut for the following deal). A law whose only rulings here
+are these, offering nothing, decides by not reaching the case (`Decision.outside`)."""
 _DEALT_AGAIN = re.compile(r"same dealer|deals again|dealt again")
 ENDS_OPTIONS = frozenset({"new_deal", "deal_again"})
 """Options that, taken, end this hand for a new deal by the same dealer."""
@@ -192,6 +199,15 @@ class Decision(Struct, frozen=True):
     @property
     def law_ids(self) -> list[str]:
         return [applied.law.id for applied in self.laws]
+
+    def outside(self, law_id: str) -> tuple[DeclarationOutcome, ...]:
+        """The rulings by which law `law_id` decides by not reaching the case (`OUTSIDE`); empty where it reaches
+        it: it offers a remedy, or declares anything else."""
+        mine = tuple(item for item in self.declarations if item.law.id == law_id)
+        if not mine or any(item.declaration.kind not in OUTSIDE for item in mine) \
+                or any(remedy.law.id == law_id for remedy in self.remedies):
+            return ()
+        return mine
 
 
 # --- defeats ------------------------------------------------------------------------
