@@ -509,6 +509,27 @@ def _partner_can_win(table: Table, seat: Seat, number: int | None, entry: int) -
     return any(trumps.power(card, led) > best for card in lawful)
 
 
+def _could_be_sure(table: Table, seat: Seat, entry: int) -> bool | None:
+    """Long Whist 24, "If any person be sure of winning every trick in his hand": False where an adversary is
+    known to hold, unplayed, a trump that no card the thrower's side may hold can beat (every higher trump has
+    been played or is the adversaries' too): that adversary will take a trick, whatever is played. None where the
+    record does not settle it."""
+    trumps = table.trumps
+    if table.game.family != "whist" or trumps.suit is None:
+        return None
+    size = table.game.hand_size
+    played = {card for trick in table.tricks for play in trick.plays if play.entry < entry
+              for card in (play.card, *play.also_played)}
+    theirs = {card for other in SEATS if other.side is not seat.side
+              for card in table.holdings[other].held_at(entry, size).known
+              if trumps.is_trump(card) and card not in played}
+    for card in theirs:
+        higher = [c for c in table.game.pack.cards if c.suit is trumps.suit and int(c.rank) > int(card.rank)]
+        if all(c in played or c in theirs for c in higher):
+            return False
+    return None
+
+
 @detector
 def exposures(table: Table) -> Iterator[Irregularity]:
     thrown: dict[Seat, int] = {}
@@ -562,6 +583,9 @@ def exposures(table: Table) -> Iterator[Irregularity]:
         in_play = 4 - (table.out is not None)
         details = {"all_four": len(thrown) == 4, "one_retained": len(thrown) == in_play - 1, "lone_adversary": table.lone is not None and seat.side is not table.lone.side,
                    "by_lone_player": table.lone is seat}
+        if moment.act.word is None and _could_be_sure(table, seat, entry) is False:
+            # Long Whist 24: a bare `throw` is asked about only where the hands leave it open.
+            details["could_be_sure"] = False
         why = {"lost": ", supposing the game lost", "sure": ", as sure of winning every trick"}.get(moment.act.word or "", "")
         yield Irregularity("hand_thrown", seat, moment.trick, entry,
                            f"{_name(seat)} threw his cards face up on the table{why}", details)
