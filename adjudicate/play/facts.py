@@ -857,6 +857,8 @@ def discards(table: Table) -> Iterator[Irregularity]:
 @detector
 def card_counts(table: Table) -> Iterator[Irregularity]:
     size = table.game.hand_size
+    # Long Whist 25 by analogy: the wrong number appears in the play, a card having been played.
+    in_play = any(trick.plays for trick in table.tricks)
     for seat, holding in table.scenario.hands.items():
         # A card missing from his hand, found or not, was his (`missing_card`), not a card too few.
         count = len(holding.cards) + len(table.holdings[seat].missing)
@@ -866,7 +868,8 @@ def card_counts(table: Table) -> Iterator[Irregularity]:
         if (holding.complete and count != size) or (not holding.complete and count > size):
             yield Irregularity("wrong_number_of_cards", seat, None, 1,
                                f"{_name(seat)} was dealt {count} cards instead of {size}",
-                               {"count": count, "more": count > size, "lone_hand": table.lone is not None})
+                               {"count": count, "more": count > size, "lone_hand": table.lone is not None,
+                                "in_play": in_play})
     given = table.trump_card_to
     if table.game.family == "whist" and given is not None and given is not table.dealer:
         # The trump card, the dealer's last card, given to another hand (`give trump to W`): that hand has a card
@@ -876,7 +879,7 @@ def card_counts(table: Table) -> Iterator[Irregularity]:
                 yield Irregularity("wrong_number_of_cards", seat, None, 1,
                                    f"{_name(seat)} was dealt {count} cards instead of {size}, the trump card "
                                    f"having gone to {_name(given)}",
-                                   {"count": count, "more": count > size, "lone_hand": False})
+                                   {"count": count, "more": count > size, "lone_hand": False, "in_play": in_play})
 
 
 @detector

@@ -85,7 +85,9 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
         "discarded_later": BOOL, "lone": SEAT, "eldest": BOOL}),
     "trump_card_discarded": ("the dealer discarded the turned card", {}),
     "dealer_played_before_discard": ("the dealer played before discarding", {}),
-    "wrong_number_of_cards": ("a player had more or fewer cards than the deal gives", {"count": INT, "more": BOOL}),
+    "wrong_number_of_cards": ("a player had more or fewer cards than the deal gives; `in_play`: a card has been "
+                              "played, so it appears in the play (Long Whist 25 by analogy)",
+                              {"count": INT, "more": BOOL, "in_play": BOOL}),
     "trump_card_left": ("the dealer left the trump card on the table after the first trick (Short Whist 52)", {}),
     "trump_card_lifted_early": ("the dealer took the trump card into his hand before his turn (Short Whist 54); "
                                 "`lapsed`: he has since played to the first trick, and holds it lawfully (53)",
