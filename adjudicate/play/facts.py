@@ -379,6 +379,7 @@ def plays_out_of_turn(table: Table) -> Iterator[Irregularity]:
                 winner = trick.winner if trick.winner is not None else _sure_winner(table, trick)
                 if winner is not None:
                     details["adversaries_to_lead"] = winner.side is not play.seat.side
+                    details["next_leader"] = winner
                 if trick.winner is not None:
                     details["won_trick"] = trick.winner is play.seat
                     # Long Whist 10: his card the best in the trick, whether it won it, or the replay gave the

@@ -111,7 +111,8 @@ for _kind in ("third_hand_before_second", "fourth_hand_before_partner", "played_
     # (once it is) whether the card played out of turn won it; `could_lose` (it won): he held another card he
     # might lawfully have played that would not have won (absent where his hand is not listed); `beaten`: another
     # card played to the trick beats it, so it cannot win the trick.
-    KINDS[_kind][1].update({"trick_complete": BOOL, "won_trick": BOOL, "could_lose": BOOL, "beaten": BOOL})
+    KINDS[_kind][1].update({"trick_complete": BOOL, "won_trick": BOOL, "could_lose": BOOL, "beaten": BOOL,
+                            "next_leader": SEAT})
 for _kind in ("called_attention", "fourth_hand_before_partner", "lead_before_discard"):
     # Euchre 83, 59, 89: the player called on played to the trick before any demand was made on him.
     KINDS[_kind][1]["played_unrequired"] = BOOL
