@@ -379,6 +379,7 @@ def plays_out_of_turn(table: Table) -> Iterator[Irregularity]:
                 winner = trick.winner if trick.winner is not None else _sure_winner(table, trick)
                 if winner is not None:
                     details["adversaries_to_lead"] = winner.side is not play.seat.side
+                    details["next_leader"] = winner
                 if trick.winner is not None:
                     details["won_trick"] = trick.winner is play.seat
                     # Long Whist 10: his card the best in the trick, whether it won it, or the replay gave the
@@ -509,6 +510,27 @@ def _partner_can_win(table: Table, seat: Seat, number: int | None, entry: int) -
     return any(trumps.power(card, led) > best for card in lawful)
 
 
+def _could_be_sure(table: Table, seat: Seat, entry: int) -> bool | None:
+    """Long Whist 24, "If any person be sure of winning every trick in his hand": False where an adversary is
+    known to hold, unplayed, a trump that no card the thrower's side may hold can beat (every higher trump has
+    been played or is the adversaries' too): that adversary will take a trick, whatever is played. None where the
+    record does not settle it."""
+    trumps = table.trumps
+    if table.game.family != "whist" or trumps.suit is None:
+        return None
+    size = table.game.hand_size
+    played = {card for trick in table.tricks for play in trick.plays if play.entry < entry
+              for card in (play.card, *play.also_played)}
+    theirs = {card for other in SEATS if other.side is not seat.side
+              for card in table.holdings[other].held_at(entry, size).known
+              if trumps.is_trump(card) and card not in played}
+    for card in theirs:
+        higher = [c for c in table.game.pack.cards if c.suit is trumps.suit and int(c.rank) > int(card.rank)]
+        if all(c in played or c in theirs for c in higher):
+            return False
+    return None
+
+
 @detector
 def exposures(table: Table) -> Iterator[Irregularity]:
     thrown: dict[Seat, int] = {}
@@ -562,6 +584,9 @@ def exposures(table: Table) -> Iterator[Irregularity]:
         in_play = 4 - (table.out is not None)
         details = {"all_four": len(thrown) == 4, "one_retained": len(thrown) == in_play - 1, "lone_adversary": table.lone is not None and seat.side is not table.lone.side,
                    "by_lone_player": table.lone is seat}
+        if moment.act.word is None and _could_be_sure(table, seat, entry) is False:
+            # Long Whist 24: a bare `throw` is asked about only where the hands leave it open.
+            details["could_be_sure"] = False
         why = {"lost": ", supposing the game lost", "sure": ", as sure of winning every trick"}.get(moment.act.word or "", "")
         yield Irregularity("hand_thrown", seat, moment.trick, entry,
                            f"{_name(seat)} threw his cards face up on the table{why}", details)
@@ -833,6 +858,8 @@ def discards(table: Table) -> Iterator[Irregularity]:
 @detector
 def card_counts(table: Table) -> Iterator[Irregularity]:
     size = table.game.hand_size
+    # Long Whist 25 by analogy: the wrong number appears in the play, a card having been played.
+    in_play = any(trick.plays for trick in table.tricks)
     for seat, holding in table.scenario.hands.items():
         # A card missing from his hand, found or not, was his (`missing_card`), not a card too few.
         count = len(holding.cards) + len(table.holdings[seat].missing)
@@ -842,7 +869,8 @@ def card_counts(table: Table) -> Iterator[Irregularity]:
         if (holding.complete and count != size) or (not holding.complete and count > size):
             yield Irregularity("wrong_number_of_cards", seat, None, 1,
                                f"{_name(seat)} was dealt {count} cards instead of {size}",
-                               {"count": count, "more": count > size, "lone_hand": table.lone is not None})
+                               {"count": count, "more": count > size, "lone_hand": table.lone is not None,
+                                "in_play": in_play})
     given = table.trump_card_to
     if table.game.family == "whist" and given is not None and given is not table.dealer:
         # The trump card, the dealer's last card, given to another hand (`give trump to W`): that hand has a card
@@ -852,7 +880,7 @@ def card_counts(table: Table) -> Iterator[Irregularity]:
                 yield Irregularity("wrong_number_of_cards", seat, None, 1,
                                    f"{_name(seat)} was dealt {count} cards instead of {size}, the trump card "
                                    f"having gone to {_name(given)}",
-                                   {"count": count, "more": count > size, "lone_hand": False})
+                                   {"count": count, "more": count > size, "lone_hand": False, "in_play": in_play})
 
 
 @detector

@@ -57,7 +57,10 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "detached_card": ("a card detached from the hand", {
         "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL}),
     "hand_thrown": ("a player threw his cards face up on the table", {
-        "all_four": BOOL, "one_retained": BOOL, "lone_adversary": BOOL, "by_lone_player": BOOL}),
+        "all_four": BOOL, "one_retained": BOOL, "lone_adversary": BOOL, "by_lone_player": BOOL,
+        # Long Whist 24: false where the hands show he cannot be sure of winning every trick (an adversary holds
+        # a trump his side cannot beat); absent where the record does not settle it.
+        "could_be_sure": BOOL}),
     "called_attention": ("a player called attention to the trick before his partner had played", {"partner": SEAT, "lapsed": BOOL}),
     "winning_card_led_again": ("a player led again before his partner had played to the trick; `partner_can_win`: "
                                "his partner holds a card he may play that wins the trick (Long Whist 8, \"if he "
@@ -82,7 +85,9 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
         "discarded_later": BOOL, "lone": SEAT, "eldest": BOOL}),
     "trump_card_discarded": ("the dealer discarded the turned card", {}),
     "dealer_played_before_discard": ("the dealer played before discarding", {}),
-    "wrong_number_of_cards": ("a player had more or fewer cards than the deal gives", {"count": INT, "more": BOOL}),
+    "wrong_number_of_cards": ("a player had more or fewer cards than the deal gives; `in_play`: a card has been "
+                              "played, so it appears in the play (Long Whist 25 by analogy)",
+                              {"count": INT, "more": BOOL, "in_play": BOOL}),
     "trump_card_left": ("the dealer left the trump card on the table after the first trick (Short Whist 52)", {}),
     "trump_card_lifted_early": ("the dealer took the trump card into his hand before his turn (Short Whist 54); "
                                 "`lapsed`: he has since played to the first trick, and holds it lawfully (53)",
@@ -106,7 +111,8 @@ for _kind in ("third_hand_before_second", "fourth_hand_before_partner", "played_
     # (once it is) whether the card played out of turn won it; `could_lose` (it won): he held another card he
     # might lawfully have played that would not have won (absent where his hand is not listed); `beaten`: another
     # card played to the trick beats it, so it cannot win the trick.
-    KINDS[_kind][1].update({"trick_complete": BOOL, "won_trick": BOOL, "could_lose": BOOL, "beaten": BOOL})
+    KINDS[_kind][1].update({"trick_complete": BOOL, "won_trick": BOOL, "could_lose": BOOL, "beaten": BOOL,
+                            "next_leader": SEAT})
 for _kind in ("called_attention", "fourth_hand_before_partner", "lead_before_discard"):
     # Euchre 83, 59, 89: the player called on played to the trick before any demand was made on him.
     KINDS[_kind][1]["played_unrequired"] = BOOL

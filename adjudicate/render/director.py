@@ -17,7 +17,7 @@ from adjudicate.escape import visible
 from adjudicate.lawbook.rulebook import paragraphs
 from adjudicate.play.facts import Claim, Irregularity
 from adjudicate.play.table import Moment
-from adjudicate.record.cards import cards_words, number_word
+from adjudicate.record.cards import Card, cards_words, number_word
 from adjudicate.record.seats import Seat, Side
 from adjudicate.ruling.scoring import ORDER_LAW, claimable_words, hand_can_give
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
@@ -90,6 +90,17 @@ def _wording(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
     offender = remedy.offender
     if offender is None:
         return text
+    target = remedy.target
+    details = target.details if isinstance(target, Irregularity) else {}
+    card, leader = details.get("card"), details.get("next_leader") or details.get("due")
+    # Long Whist 7: the card and the leader named where the record says which and who.
+    if isinstance(card, Card):
+        text = re.sub(r"\bthe card (played|led) out of turn\b", f"{offender.word}'s {card.name}", text)
+    if isinstance(leader, Seat):
+        text = text.replace("the partner of the one of them who is to lead name the suit, which must be led",
+                            f"{leader.partner.word} name the suit {leader.word} must lead")
+        text = text.replace("the rightful leader", leader.word)
+    text = text.replace("the offender's hand", f"{offender.word}'s hand")
     partner = offender.partner.word
     text = re.sub(r"\bthe offender's side\b", SIDE_WORDS[str(offender.side)], text)
     # "His partner" is the offender's only where the option is a call made on him ("call on his partner not to
@@ -152,7 +163,13 @@ def _target(target: object, several: bool = True) -> str | None:
     return None
 
 def _or_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    if any("," in re.sub(r"\([^()]*\)", "", item) for item in items):
+        # Choices that have commas of their own are told apart by semicolons: "call East's ace of diamonds, at
+        # any time in the deal, so long as ...; or name the suit West must lead".
+        return "; ".join(items[:-1]) + "; or " + items[-1]
+    return ", ".join(items[:-1]) + " or " + items[-1]
 
 def _and_list(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
@@ -376,6 +393,12 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
         seat = item.offender or offenders.get(item.law.id)
         if text.startswith("He ") and seat is not None:
             text = f"{seat.word} {text[3:]}"  # "He incurs the penalty of a revoke": the player named
+        elif text.startswith("If his adversaries ") and seat is not None:
+            # "If his adversaries win the trick" (Long Whist 7): the side named.
+            text = f"If {SIDE_WORDS[str(seat.side.other)]} {text[19:]}"
+        elif text.startswith("His partner, ") and seat is not None:
+            # "His partner, who has still to play" (Long Whist 10): the partner named, and whose partner he is.
+            text = f"{seat.partner.word}, {seat.word}'s partner{text[11:]}"
         if item.law.id in follows:
             text = re.sub(r"\bfollows? suit\b", lambda m: m.group(0) + follows[item.law.id], text)
         said = text.rstrip(".").lower()
@@ -1088,6 +1111,10 @@ def _play_on(decision: "Decision") -> str:
         first = _before_play(decision)
         return f"{first}; then the hand is played out and scored at its end" if first else \
             "play the hand out; it is scored at its end"
+    if any(item.declaration.kind == "hand_unfinishable" for item in decision.declarations):
+        # Long Whist 25 by analogy: a hand a card short cannot be played out as dealt (docs/rulings.md).
+        return "the hand cannot be played out as dealt: the table agrees how to finish it, and nothing of it " \
+            "is scored until that is settled"
     seat, trick, leads = following
     making = table.making
     # Euchre: the dealer who took up the trump card in the first round discards before he plays (law 86 is
@@ -1095,8 +1122,11 @@ def _play_on(decision: "Decision") -> str:
     discard = f" ({table.dealer.word} discards before he plays)" if making is not None and making.round == 1 \
         and making.maker is not None and making.discard is None and table.dealer is not table.out \
         and table.dealer.word not in (p.seat.word for t in table.tricks for p in t.active) else ""
-    return f"play on: {seat.word} {'leads' if leads else 'plays'} to trick {trick}{discard}{_false_lead(decision)}; " \
-        f"{scored}"
+    # Long Whist 9: the leader's partner having played before his turn, the fourth hand may do the same.
+    before = next((f", or {seat.partner.word} before him (law {item.law.id})" for item in decision.declarations
+                   if item.declaration.kind == "may_play_before_turn" and not leads), "")
+    return f"play on: {seat.word} {'leads' if leads else 'plays'} to trick {trick}{before}{discard}" \
+        f"{_false_lead(decision)}; {scored}"
 
 
 _BEFORE_THE_DEAL = frozenset({"shuffle", "cut", "claim", "mix", "new cards"})
