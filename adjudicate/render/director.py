@@ -824,6 +824,12 @@ def _next_step(decision: "Decision") -> str:
             "score the hand" if any(r.scores for r in open_remedies) else "play on"
         if _new_deal_open(decision):
             return _sentence(f"{_and_list(choosers)} {verb}: {_either_way(decision)}")
+        # Short Whist 78: no claim stands (none made, or one withdrawn); the penalty is exacted only on a claim
+        # made before the cards are cut for the following deal.
+        open_claim = next((item for item in decision.declarations if item.declaration.kind == "claim_still_open"), None)
+        if open_claim is not None and any(r.scores for r in open_remedies):
+            return _sentence(f"{_and_list(choosers)} may claim the revoke until the cards are cut for the next deal "
+                             f"(law {open_claim.law.id}), and then {verb}; then {then}")
         return _sentence(f"{_and_list(choosers)} {verb}; then {then}")
     if _new_deal_open(decision):
         choosers = list(dict.fromkeys(_chooser(r, decision) for r in decision.remedies if r.made is None))
