@@ -502,7 +502,10 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
                 alone = who in ("N", "E", "S", "W") or table.lone is not None and who == str(table.lone.side)
                 consult = "" if alone else " (partners may consult)" if outcome.consult else \
                     " (partners may not consult: they agree who chooses)"
-                lines.extend(wrap(f"{head}: {who} may choose one{consult}:", "", "  "))
+                # Short Whist 72 I: "at the end of the hand"; the hand still in play goes on first.
+                end = " at the end of the hand" if outcome.remedy.at_end and decision.score is not None \
+                    and decision.score.in_play else ""
+                lines.extend(wrap(f"{head}: {who} may choose one{end}{consult}:", "", "  "))
             else:
                 lines.extend(wrap(f"{head}: {who} may:", "", "  "))
             for offered in outcome.options:

@@ -617,9 +617,11 @@ def _in_play(table: Table, declarations: list[DeclarationOutcome], remedies: lis
         return False
     if any((taken := _taken(remedy)) is not None and taken.option.kind in ENDS_OPTIONS for remedy in remedies):
         return False
-    # Euchre 70: the hand on which a revoke was established goes on only if the revoking side requires it.
+    # Euchre 70: the hand on which a revoke was established goes on only if the revoking side requires it. But
+    # where the penalty is chosen "at the end of the hand" (Short Whist 72 I), the hand goes on to its end, and
+    # the revoking side's right to have it played out (law 79) only forbids stopping it.
     if any(remedy.made is None and any(item.option.kind == "play_out" for item in remedy.options)
-           for remedy in remedies):
+           for remedy in remedies) and not any(remedy.made is None and remedy.remedy.at_end for remedy in remedies):
         return False
     if any(moment.act.verb in ("mix", "cut") and moment.phase in ("play", "after") for moment in table.moments):
         return False
