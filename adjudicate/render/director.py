@@ -351,6 +351,7 @@ def _headline_declarations(decision: "Decision") -> list[str]:
     the order of scoring) is in the long form, and in the score the table shows."""
     headline: list[str] = []
     kinds: set[str] = set()
+    unless_said: set[str] = set()
     offenders: dict[str, Seat] = {}
     for applied in decision.laws:
         seats = {match.binding.seat for match in applied.matches
@@ -374,7 +375,11 @@ def _headline_declarations(decision: "Decision") -> list[str]:
             text = re.sub(r"\bThe revoke is\b", "The revokes are", text)  # two revokes, one law's ruling
         # "The revoke is established", then "The question having been answered ..., the revoke is established".
         headline = [other for other in headline if other.rstrip(".").lower() not in said]
-        headline.append(text + _unless(decision, item.law.id))
+        unless = _unless(decision, item.law.id)
+        if unless and unless in unless_said:
+            unless = ""  # the same answer's ruling is said once, at the first declaration it takes away
+        unless_said.add(unless)
+        headline.append(text + unless)
     return headline
 
 
