@@ -595,6 +595,10 @@ def missing_cards(table: Table) -> Iterator[Irregularity]:
             elif not held:
                 because += ("; he did not hold it while he played, so he played with a card too few" if played else
                             ", and is restored to him before he plays: he plays with his five cards")
+            elif found and not played:
+                # Short Whist 46 turns on a deficiency not found "until he has played": found before, it is simply
+                # restored to his hand.
+                because += ", before he had played, and is restored to his hand"
             else:
                 because += (", and is taken to have been in his hand from the deal on: he answers for any revoke "
                             "as if he had held it" + (" (he had played before it was found)" if played and found else ""))

@@ -429,6 +429,10 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
         lines.extend(_quote(law.text, width, "    "))
         said = first_said.setdefault(applied.because, law.id)
         because = visible(applied.because) if said == law.id else f"the same facts, as under law {said}."
+        if law.rulings and all(ruling.kind == "cannot_win_game" for ruling in law.rulings) and not law.remedies \
+                and decision.score is not None and not decision.score.cap_decides:
+            # Short Whist 82, Long Whist 11: the limit is said only where it changes a score.
+            because += " It changes no score here: no choice open takes the revoking side to game."
         lines.extend(wrap(f"Applies: {because}", "  ", "    "))
         # A law that applies but whose rulings or remedies another law sets aside says so here, not again
         # among the laws that do not apply.
