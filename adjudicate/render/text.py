@@ -509,7 +509,10 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
                 # Short Whist 72 I: "at the end of the hand"; the hand still in play goes on first.
                 end = " at the end of the hand" if outcome.remedy.at_end and decision.score is not None \
                     and decision.score.in_play else ""
-                lines.extend(wrap(f"{head}: {who} may choose one{end}{consult}:", "", "  "))
+                # Short Whist 78: no claim stands; the penalty is theirs only on a claim made before the cut.
+                claim = next((f", once they claim it (law {item.law.id})" for item in decision.declarations
+                              if item.declaration.kind == "claim_still_open"), "") if outcome.scores else ""
+                lines.extend(wrap(f"{head}: {who} may choose one{end}{claim}{consult}:", "", "  "))
             else:
                 lines.extend(wrap(f"{head}: {who} may:", "", "  "))
             for offered in outcome.options:
