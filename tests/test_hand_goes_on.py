@@ -89,11 +89,15 @@ def test_the_play_out_is_not_offered_once_the_cards_are_mixed():
     assert "70" not in laws and "4" not in laws
 
 
-def test_short_whist_offers_the_same_election_beside_the_claimants_choice():
-    # Short Whist 79 as Euchre 70; the claimants' choice of penalty is open at the same time.
+def test_short_whist_plays_on_and_the_claimants_choose_at_the_end_of_the_hand():
+    # Short Whist 72 I: the adversaries, "at the end of the hand, may either take three tricks ..."; so the hand
+    # goes on, and law 79 (as Euchre 70) only lets the revoking side forbid stopping it.
     text = _rule("short-whist/revoke-established")
-    assert "NEXT: North–South announce their choice; East–West may require the hand played out" in text
-    assert "If they do, South plays to trick 2, its points after the penalty (law 5)" in text
+    assert "North–South choose one of the penalties below for East's revoke at the end of the hand" in text
+    assert "NEXT: Play on: South plays to trick 2. At the end of the hand North–South announce their choice of" \
+           " penalty (law 72)" in text
+    assert "East–West may require the hand played out, so it is not stopped before its end (law 79)" in text
+    assert "if they do not" not in text
 
 
 def test_a_lone_player_chooses_alone_and_is_not_told_to_agree_with_his_partner():

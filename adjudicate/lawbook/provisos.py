@@ -232,6 +232,8 @@ def _names_something(law: "Law", reference: str, attackers: set[str]) -> bool:
         return any(ruling.kind == value for ruling in law.rulings)
     if reference == "consult":
         return any(remedy.consult is not None for remedy in law.remedies)
+    if reference == "at_end":
+        return any(remedy.at_end for remedy in law.remedies)
     if reference == "score":
         return law.kind == "scoring" and law.condition is not None
     if reference == "question":

@@ -79,6 +79,9 @@ class Remedy(Struct, frozen=True):
     whenever: bool = False
     """The choice may be made at any time during the hand (Short Whist 55 "may be called at any time during that
     hand"): play goes on without waiting for it."""
+    at_end: bool = False
+    """The choice is made at the end of the hand (Short Whist 72 I: the adversaries, "at the end of the hand, may
+    either take three tricks ..."): a hand still in play is played on, and the choice waits for its last trick."""
 
 
 class Declaration(Struct, frozen=True):
@@ -120,7 +123,8 @@ def parse_remedies(node: Node, law: str) -> tuple[Remedy, ...]:
         if not item.is_map():
             problems.append(Problem(item.pos, f"{what} should be a mapping with chooser and options"))
             continue
-        _keys(item, what, frozenset({"chooser", "consult", "mandatory", "claim", "whenever", "options", "text", "when"}), problems)
+        _keys(item, what, frozenset({"chooser", "consult", "mandatory", "claim", "whenever", "at_end", "options", "text",
+                                         "when"}), problems)
         chooser_node = item.get("chooser")
         chooser = None
         if chooser_node is None:
@@ -138,6 +142,7 @@ def parse_remedies(node: Node, law: str) -> tuple[Remedy, ...]:
         mandatory = bool(_flag(item, "mandatory", False, problems))
         claim = bool(_flag(item, "claim", False, problems))
         whenever = bool(_flag(item, "whenever", False, problems))
+        at_end = bool(_flag(item, "at_end", False, problems))
         if claim and not mandatory and (clnode := item.get("claim")) is not None:
             problems.append(Problem(clnode.pos, f"{what} has `claim: true`, which needs `mandatory: true` (the "
                                                 "penalty applied once it is claimed)"))
@@ -156,14 +161,15 @@ def parse_remedies(node: Node, law: str) -> tuple[Remedy, ...]:
             problems.append(Problem(item.pos, f"{what} is mandatory, so its options must be told apart by `when:` "
                                               "(one applies); an option without `when:` would leave a choice"))
         if chooser is not None:
-            remedies.append(Remedy(chooser, consult, tuple(options), text, when, item.pos, mandatory, claim, whenever))
+            remedies.append(Remedy(chooser, consult, tuple(options), text, when, item.pos, mandatory, claim, whenever,
+                                   at_end))
     if problems:
         raise InputError(problems)
     return tuple(remedies)
 
 
 def _flag(node: Node, key: str, default: bool | None, problems: list[Problem]) -> bool | None:
-    """A yes/no key of a remedy (`consult`, `mandatory`, `claim`, `whenever`), or the default where it is absent or wrong."""
+    """A yes/no key of a remedy (`consult`, `mandatory`, `claim`, `whenever`, `at_end`), or the default where it is absent or wrong."""
     if (value := node.get(key)) is None:
         return default
     try:

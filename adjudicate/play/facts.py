@@ -99,6 +99,8 @@ class Claim(Struct, frozen=True):
     """His side made the same claim before, still standing (for honours: a claim that counted as one)."""
     side_honours: int | None = None
     """How many of the four honours his side was dealt, where the record shows it."""
+    then_mixed: bool = False
+    """The cards were mixed after it (Short Whist 77: the mixing "does not prevent the claim")."""
 
     @property
     def withdrawn(self) -> bool:
@@ -618,6 +620,10 @@ def missing_cards(table: Table) -> Iterator[Irregularity]:
             elif not held:
                 because += ("; he did not hold it while he played, so he played with a card too few" if played else
                             ", and is restored to him before he plays: he plays with his five cards")
+            elif found and not played:
+                # Short Whist 46 turns on a deficiency not found "until he has played": found before, it is simply
+                # restored to his hand.
+                because += ", before he had played, and is restored to his hand"
             else:
                 because += (", and is taken to have been in his hand from the deal on: he answers for any revoke "
                             "as if he had held it" + (" (he had played before it was found)" if played and found else ""))
@@ -1279,7 +1285,8 @@ def _claims(table: Table, honours: dict[Seat, int | None]) -> Iterator[Claim]:
         yield Claim(seat, kind, moment.act.target, moment.entry, moment.trick, late,
                     mixed is not None and mixed < moment.entry, turned is not None and turned < moment.entry,
                     own_unpresented, not late and any_cut is not None and any_cut < moment.entry,
-                    withdrawn, of_honours, repeat, held)
+                    withdrawn, of_honours, repeat, held,
+                    any(m.act.verb == "mix" and m.entry > moment.entry for m in table.moments))
 
 
 def _after_the_hand(table: Table, moment: Moment, size: int) -> bool:

@@ -39,6 +39,9 @@ _PROCEDURAL = frozenset({"may_consult", "no_consultation", "must_not_consult", "
                          "revoke_penalty_first", "answerable_for_revokes", "privilege_kept", "no_right_taken_away",
                          "touch_allowed", "no_revoke_compelled", "no_compelled_revoke"})
 """What a law declares about how a penalty is taken, not what the ruling is: in the long form only."""
+_CONSULTING = frozenset({"may_consult", "no_consultation", "must_not_consult"})
+"""Whether partners may consult: said in the choice itself ("partners may consult"), so a law that declares only
+that is left out of a long LAWS line (the long form has it)."""
 _CODE_NAMES = {"euchre": "Euchre (Somerset Club, 1888)", "short-whist": "Short Whist (Club Code, 1864)",
                "long-whist": "Long Whist (Hoyle)"}
 """Each code as the context line names it (its full title is in the long form)."""
@@ -293,6 +296,8 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
             if mine_targets:
                 for_what = " for " + _and_list(mine_targets).replace(" and ", " and for ")
             chooses = "chooses" if _one(who) else "choose"
+            if remedy.remedy.at_end and decision.score is not None and decision.score.in_play:
+                for_what += " at the end of the hand"  # Short Whist 72 I: the hand goes on, the choice waits
             if tabled:
                 said.append(f"{who} {chooses} one of the penalties below{for_what}{consult}")
             elif len(remedy.options) == 1 and all(r.unclaimed for r in mine):
@@ -626,16 +631,19 @@ def _score_table(decision: "Decision", width: int) -> list[str]:
     return [line(headers), *(line(row) for row in rows)]
 
 
-def _claim_line(claim: Claim) -> str:
+def _claim_line(claim: Claim, cutter: Seat | None = None) -> str:
+    """The claim and its timing; `cutter`, who made the cut it came after, where one did."""
     against = f" against {claim.against.word}" if claim.against else ""
     kind = "a revoke" if claim.kind == "revoke" else f"the {claim.kind}"
     text = f"{claim.seat.word} claimed {kind}{against}"
     if claim.after_cut and claim.own_cut_unpresented:
-        text += f" after {SIDE_WORDS[str(claim.seat.side)]} cut for the next deal, the pack not presented"
+        who = cutter.word if cutter is not None else SIDE_WORDS[str(claim.seat.side)]
+        text += f" after {who} cut for the next deal, the pack not presented"
     elif claim.after_cut:
         text += " after the cards were cut for the next deal"
     elif claim.after_unpresented_cut:
-        text += f" after {SIDE_WORDS[str(claim.seat.side.other)]} cut for the next deal, the pack not presented"
+        who = cutter.word if cutter is not None else SIDE_WORDS[str(claim.seat.side.other)]
+        text += f" after {who} cut for the next deal, the pack not presented"
     if claim.after_next_turn:
         text += f"{',' if claim.after_cut else ''} after the trump card of the next deal was turned up"
     if claim.kind in ("game", "score") and claim.honours_claim:
@@ -894,6 +902,22 @@ def _next_step(decision: "Decision") -> str:
                          f"{following[1]}; the hand is scored at its end after the penalty{law}"
                          + (f": {rest}" if rest else ""))
     play_out = [r for r in decision.remedies if r.made is None and any(i.option.kind == "play_out" for i in r.options)]
+    at_end = [r for r in decision.remedies if r.made is None and r.remedy.at_end]
+    if at_end and score is not None and score.in_play and not questions:
+        # Short Whist 72 I: the adversaries choose "at the end of the hand", so it is played on; the revoking side's
+        # right to have it played out (law 79) only forbids stopping it.
+        choosers = list(dict.fromkeys(_chooser(r, decision) for r in at_end))
+        verb = "announces his choice" if len(choosers) == 1 and _one(choosers[0]) else "announce their choice"
+        laws = sorted({r.law.id for r in at_end}, key=lambda law_id: (len(law_id), law_id))
+        keep = ""
+        if play_out:
+            who = _and_list(list(dict.fromkeys(_chooser(r, decision) for r in play_out)))
+            keep = f"; {who} may require the hand played out, so it is not stopped before its end (law " \
+                f"{', '.join(sorted({r.law.id for r in play_out}))})"
+        order = f" (law {ORDER_LAW[decision.rulebook.code]})" if decision.rulebook.code in ORDER_LAW else ""
+        play_on = _play_on(decision).removesuffix("; the hand is scored at its end")
+        return _sentence(f"{play_on}. At the end of the hand {_and_list(choosers)} {verb} of penalty "
+                         f"(law {', '.join(laws)}), and the hand is scored after it{order}{keep}")
     if play_out and not questions:
         others = [r for r in decision.remedies if r.made is None and len(r.options) > 1 and r not in play_out]
         unclaimed = [r for r in decision.remedies if r.made is None and r.unclaimed and r not in play_out]
@@ -923,6 +947,12 @@ def _next_step(decision: "Decision") -> str:
             "score the hand" if any(r.scores for r in open_remedies) else "play on"
         if _new_deal_open(decision):
             return _sentence(f"{_and_list(choosers)} {verb}: {_either_way(decision)}")
+        # Short Whist 78: no claim stands (none made, or one withdrawn); the penalty is exacted only on a claim
+        # made before the cards are cut for the following deal.
+        open_claim = next((item for item in decision.declarations if item.declaration.kind == "claim_still_open"), None)
+        if open_claim is not None and any(r.scores for r in open_remedies):
+            return _sentence(f"{_and_list(choosers)} may claim the revoke until the cards are cut for the next deal "
+                             f"(law {open_claim.law.id}), and then {verb}; then {then}")
         return _sentence(f"{_and_list(choosers)} {verb}; then {then}")
     if _new_deal_open(decision):
         choosers = list(dict.fromkeys(_chooser(r, decision) for r in decision.remedies if r.made is None))
@@ -1345,11 +1375,20 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     # An act already said as the irregularity it is, or as the claim it makes, is not said again.
     bound = {id(item) for item in facts.irregularities} | {item.entry for item in facts.irregularities} \
         | {claim.entry for claim in facts.claims}
+    # A cut without the pack presented that a claim came after is said with the claim, naming who cut.
+    cutters: dict[int, Seat] = {}
+    for claim in facts.claims:
+        if claim.own_cut_unpresented or claim.after_unpresented_cut:
+            cut = next((m for m in reversed(table.moments) if m.act.verb == "cut" and m.act.word == "unpresented"
+                        and m.entry < claim.entry and m.act.seat is not None), None)
+            if cut is not None and cut.act.seat is not None:
+                cutters[claim.entry] = cut.act.seat
+                bound.add(cut.entry)
     for moment in _deciding_moments(decision):
         if id(moment) not in bound and moment.entry not in bound:
             bound.add(id(moment))
             happened.append(_moment_line(moment, table.moments))
-    happened.extend(_claim_line(claim) for claim in facts.claims)
+    happened.extend(_claim_line(claim, cutters.get(claim.entry)) for claim in facts.claims)
     if score is not None and score.hand is None and table.tricks and not score.rules.void and score.outcomes \
             and any(o.effect.score_after is not None for o in score.outcomes) and not rows and not score.in_play \
             and not _play_out_open(decision):
@@ -1398,7 +1437,9 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         if len(wrap(f"LAWS: {laws_line}", "", "  ")) > 3:
             # A long list reads better with titles for the laws that rule (a remedy, a declaration, the score)
             # and the others by number: the long form (--explain) has them all in full.
-            ruling_ids = scoring_laws | {item.law.id for item in decision.declarations} | \
+            # A law that declares only whether partners may consult (Short Whist 84) is said in the choice itself.
+            ruling_ids = scoring_laws | {item.law.id for item in decision.declarations
+                                         if item.declaration.kind not in _CONSULTING} | \
                 {remedy.law.id for remedy in decision.remedies}
             # The others (a definition, a law that only describes) are left to the long form: a bare number
             # decides nothing a player can read.

@@ -440,6 +440,10 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
         else:
             said = first_said.setdefault(applied.because, law.id)
             because = visible(applied.because) if said == law.id else f"the same facts, as under law {said}."
+            if law.rulings and all(ruling.kind == "cannot_win_game" for ruling in law.rulings) and not law.remedies \
+                    and decision.score is not None and not decision.score.cap_decides:
+                # Short Whist 82, Long Whist 11: the limit is said only where it changes a score.
+                because += " It changes no score here: no choice open takes the revoking side to game."
             lines.extend(wrap(f"Applies: {because}", "  ", "    "))
         # A law that applies but whose rulings or remedies another law sets aside says so here, not again
         # among the laws that do not apply.
@@ -513,7 +517,13 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
                 alone = who in ("N", "E", "S", "W") or table.lone is not None and who == str(table.lone.side)
                 consult = "" if alone else " (partners may consult)" if outcome.consult else \
                     " (partners may not consult: they agree who chooses)"
-                lines.extend(wrap(f"{head}: {who} may choose one{consult}:", "", "  "))
+                # Short Whist 72 I: "at the end of the hand"; the hand still in play goes on first.
+                end = " at the end of the hand" if outcome.remedy.at_end and decision.score is not None \
+                    and decision.score.in_play else ""
+                # Short Whist 78: no claim stands; the penalty is theirs only on a claim made before the cut.
+                claim = next((f", once they claim it (law {item.law.id})" for item in decision.declarations
+                              if item.declaration.kind == "claim_still_open"), "") if outcome.scores else ""
+                lines.extend(wrap(f"{head}: {who} may choose one{end}{claim}{consult}:", "", "  "))
             else:
                 lines.extend(wrap(f"{head}: {who} may:", "", "  "))
             for offered in outcome.options:

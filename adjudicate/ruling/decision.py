@@ -52,7 +52,7 @@ _SAME_DEALER = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "may_de
 "the same dealer must deal again"; Euchre 33: "a new deal by the same dealer")."""
 OUTSIDE = frozenset({"no_revoke", "partner_had_played", "named_not_exposed", "named_not_detached",
                      "trump_card_not_taken_up", "not_the_dealer", "no_misdeal", "pack_not_proved_imperfect",
-                     "honours_claimed_in_time", "discovered_in_time", "claim_still_open", "honours_set_up"})
+                     "honours_claimed_in_time", "discovered_in_time", "claim_still_open", "claim_in_time", "honours_set_up"})
 """Rulings that say the law does NOT reach the case: it is cited because its condition, as the law words it,
 fails (Short Whist 86: the card named not "prior to his partner playing"; Euchre 62: no card of the suit led
 held), or its time limit was met (Short Whist 78: no cut for the following deal). A law whose only rulings here
@@ -633,9 +633,11 @@ def _in_play(table: Table, declarations: list[DeclarationOutcome], remedies: lis
         return False
     if any((taken := _taken(remedy)) is not None and taken.option.kind in ENDS_OPTIONS for remedy in remedies):
         return False
-    # Euchre 70: the hand on which a revoke was established goes on only if the revoking side requires it.
+    # Euchre 70: the hand on which a revoke was established goes on only if the revoking side requires it. But
+    # where the penalty is chosen "at the end of the hand" (Short Whist 72 I), the hand goes on to its end, and
+    # the revoking side's right to have it played out (law 79) only forbids stopping it.
     if any(remedy.made is None and any(item.option.kind == "play_out" for item in remedy.options)
-           for remedy in remedies):
+           for remedy in remedies) and not any(remedy.made is None and remedy.remedy.at_end for remedy in remedies):
         return False
     if any(moment.act.verb in ("mix", "cut") and moment.phase in ("play", "after") for moment in table.moments):
         return False

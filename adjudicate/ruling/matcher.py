@@ -85,7 +85,7 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
             "adversaries_score": score[side.other] if score else None,
             "honours": claim.side_honours, "honours_known": claim.side_honours is not None,
             "honours_claim": claim.honours_claim, "repeat": claim.repeat,
-            "after_unpresented_cut": claim.after_unpresented_cut,
+            "after_unpresented_cut": claim.after_unpresented_cut, "then_mixed": claim.then_mixed,
             "grounded": bool(grounds) and grounds[0] < claim.entry}, claim))
     for moment in table.moments:
         if moment.act.verb == "elect" and moment.act.seat is not None:
