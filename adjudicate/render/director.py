@@ -683,6 +683,10 @@ def _asked_with_meaning(decision: "Decision", questions: "list[Asked]") -> list[
         nos = [_if_yes(decision, q, yes=False) for q in group
                if q.otherwise and {law.id for law in q.otherwise} == {law.id for law in q.if_so}]
         meaning = " ".join([meaning, *dict.fromkeys(m for m in nos if m)]).strip()
+        if not meaning:
+            # A no brings a law in, a yes none (Long Whist 16: were they at the point of eight?): what a no rules.
+            meaning = " ".join(dict.fromkeys(m for q in group if q.otherwise and not q.if_so
+                                             and (m := _if_yes(decision, q, yes=False))))
         lines.append(f"{text} {meaning}".rstrip())
     return lines
 
@@ -690,12 +694,20 @@ def _asked_with_meaning(decision: "Decision", questions: "list[Asked]") -> list[
 def _if_no(decision: "Decision", questions: "list[Asked]") -> str:
     """What the table does if the one question asked is answered no, where a no brings in no law and takes none away:
     the ruling as it stands without the question is then the ruling, and its next step is said."""
+    def low(text: str) -> str:
+        return text if re.match(r"(North|East|South|West)\b", text) else text[:1].lower() + text[1:]
+
+    if questions and all(q.otherwise and not q.if_so and not q.if_so_not for q in questions) \
+            and _if_yes(decision, questions[0], yes=False):
+        # The mirror: a yes brings in no law and takes none away (Long Whist 16: the call was made at the point of
+        # eight), so there is no penalty, and the ruling's next step on a yes is said.
+        branch = questions[0].if_so_ruling
+        then = _next_step(branch if branch is not None else replace(decision, questions=()))
+        return f" If yes: there is no penalty; {low(then)}"
     # Several questions asked in one text (one fact, several laws: Short Whist 37 and 47) are one question here.
     if not questions or any(q.otherwise or q.otherwise_not for q in questions) \
             or not _if_yes(decision, questions[0]):
         return ""
-    def low(text: str) -> str:
-        return text if re.match(r"(North|East|South|West)\b", text) else text[:1].lower() + text[1:]
 
     step = _next_step(replace(decision, questions=()))
     yes = questions[0].if_so_ruling

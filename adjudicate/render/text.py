@@ -416,7 +416,13 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
                               "", "  "))
         lines.append("")
     lines.append(heading("The laws"))
-    if not decision.laws:
+    turning = {law.id for pending in decision.unknown for law in pending.laws}
+    if not decision.laws and turning:
+        lines.extend(wrap("No law applies on what the record shows alone; "
+                          + ("the one quoted below turns" if len(turning) == 1 else "those quoted below turn")
+                          + " on the table's answer."))
+        lines.append("")
+    elif not decision.laws:
         lines.append("No law of this code applies to what the record shows.")
         lines.append("")
     first_said: dict[str, str] = {}
@@ -450,7 +456,10 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
             lines.extend(wrap(f"Law {law.id}. {visible(law.title)} ({visible(law.section)})", "", "  "))
             lines.extend(_quote(law.text, width, "    "))
             question_text = visible(pending.question[:1].upper() + pending.question[1:])
-            lines.extend(wrap(f"Applies if so: {question_text}", "  ", "    "))
+            # A law that a no brings in (Long Whist 16: were they at the point of eight?) applies if not.
+            asked = next((q for q in decision.questions or () if q.question == pending.question), None)
+            polarity = "not" if asked is not None and law in asked.otherwise and law not in asked.if_so else "so"
+            lines.extend(wrap(f"Applies if {polarity}: {question_text}", "  ", "    "))
             lines.append("")
     cited = {applied.law.id for applied in decision.laws}
     elsewhere = [item for item in decision.not_applied if item.law.id not in cited or item.defeat.what == "law"]
