@@ -912,6 +912,13 @@ def _new_deal_open(decision: "Decision") -> bool:
 def _either_way(decision: "Decision") -> str:
     """What the table does after an open choice of a new deal: "if a new deal, South deals again; if the deal
     stands, play on: West leads to trick 1" (Short Whist note 11, Euchre 33: the same dealer deals again)."""
+    score = decision.score
+    if score is not None and score.rules.honours_game:
+        # Long Whist 18, 19: the honours called at eight and set up end the hand, and make the game.
+        sides = _and_list([SIDE_WORDS[str(side)] for side in sorted(score.rules.honours_game, key=str)])
+        dealer = score.next_dealer or decision.table.dealer.left
+        return f"if a new deal, {decision.table.dealer.word} deals again; if the deal stands, the hand is over, " \
+            f"{sides} winning the game by their honours, and {dealer.word} deals next"
     return f"if a new deal, {decision.table.dealer.word} deals again; if the deal stands, {_play_on(decision)}"
 
 

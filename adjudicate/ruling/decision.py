@@ -35,7 +35,7 @@ from adjudicate.play.table import Moment, Table
 
 CONSULT_BY_DEFAULT = {"euchre": False, "short-whist": False, "long-whist": True}
 """May partners consult before choosing between penalties, where a law does not say (Euchre 85, Short Whist 84)."""
-_SIDED = ("cannot_win_game", "no_hand_points", "honours_not_scored", "honours_scored_against")
+_SIDED = ("cannot_win_game", "no_hand_points", "honours_not_scored", "honours_scored_against", "honours_game")
 """Rulings about the offender's side: kept once per offender, since the score reads whose side."""
 _CLAIMANTS = ("honours_not_scored", "honours_scored_against")
 """Rulings about the side that claimed (Short Whist 4: claimants at four cannot score honours)."""
@@ -402,6 +402,7 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
     no_points: set[Side] = set()
     no_honours: set[Side] = set()
     against: set[Side] = set()
+    game: set[Side] = set()
     void = abandoned = False
     lone_march = None
     for item in declarations:
@@ -422,9 +423,11 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
             no_honours.add(side)
         elif declaration.kind == "honours_scored_against" and side is not None:
             against.add(side)
+        elif declaration.kind == "honours_game" and side is not None:
+            game.add(side)
     claimed = honours_claimants(table, facts.claims)
     return HandRules(frozenset(capped), void, frozenset(no_points), lone_march, abandoned, frozenset(no_honours),
-                     claimed, frozenset(against))
+                     claimed, frozenset(against), honours_game=frozenset(game))
 
 
 def _chooser(role: str, table: Table, offender: Seat | None, binding: object | None) -> tuple[str, Side | None]:
@@ -525,7 +528,7 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
         rules = replace(rules, laps=True)
     claimed = rules.honours_claimed if rules.honours_claimed is not None else frozenset()
     claimable = {} if rules.void or _no_end_yet(code, game, table, declarations, remedies, rules) else \
-        claimable_honours(code, game, table, before, claimed, rules.no_honours | rules.no_points)
+        claimable_honours(code, game, table, before, claimed | rules.honours_game, rules.no_honours | rules.no_points)
     uncalled_rules = None
     if claimable and code == "short-whist":
         # Short Whist 6: honours may be claimed until the trump card of the next deal is turned up; a side that
@@ -611,7 +614,7 @@ def _no_end_yet(code: str, game: Game, table: Table, declarations: list[Declarat
 def _in_play(table: Table, declarations: list[DeclarationOutcome], remedies: list[RemedyOutcome],
              rules: HandRules, hand: dict[Side, int] | None) -> bool:
     """The hand goes on: see `Score.in_play`."""
-    if hand is not None or rules.void or rules.abandoned:
+    if hand is not None or rules.void or rules.abandoned or rules.honours_game:
         return False
     if any(item.declaration.kind in NEW_HAND for item in declarations):
         return False

@@ -247,6 +247,9 @@ class HandRules(Struct, frozen=True):
     stopped: bool = False
     """The hand ends here, not played out (Short Whist 79: the revoking side does not require it): the honours
     held are scored all the same (laws 3, 5); a hand that goes on scores them at its end."""
+    honours_game: frozenset[Side] = frozenset()
+    """Sides whose call at eight was answered, their honours held (Long Whist 18, 19): the honours set up end the
+    hand and take them to game, whatever honours count (not in the laws in hand)."""
 
 
 def hand_score(code: str, game: Game, table: Table, rules: HandRules = HandRules(),
@@ -306,6 +309,12 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
             moved = min(number, taken[penalty.offenders])
             taken = {penalty.to: taken[penalty.to] + moved, penalty.offenders: taken[penalty.offenders] - moved}
     _cap(after, before, rules.capped, game)
+    if not void and rules.honours_game:
+        # Long Whist 18, 19: the honours called at eight and set up make the game; the tricks are not played.
+        for side in rules.honours_game:
+            after[side] = max(after[side], game.game_points)
+        _cap(after, before, rules.capped, game)
+        return Effect(after, meaning_of(code, game, after), None)
     if not void and rules.honours_against:
         sides = " and ".join(str(side) for side in sorted(rules.honours_against, key=str))
         return Effect(None, None, f"the points {sides} scored for honours they did not hold, to be scored "
