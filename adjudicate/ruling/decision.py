@@ -35,9 +35,10 @@ from adjudicate.play.table import Moment, Table
 
 CONSULT_BY_DEFAULT = {"euchre": False, "short-whist": False, "long-whist": True}
 """May partners consult before choosing between penalties, where a law does not say (Euchre 85, Short Whist 84)."""
-_SIDED = ("cannot_win_game", "no_hand_points", "honours_not_scored", "honours_scored_against", "honours_game")
+_SIDED = ("cannot_win_game", "no_hand_points", "honours_not_scored", "honours_scored_against", "honours_game",
+          "honours_set_up_uncounted")
 """Rulings about the offender's side: kept once per offender, since the score reads whose side."""
-_CLAIMANTS = ("honours_not_scored", "honours_scored_against")
+_CLAIMANTS = ("honours_not_scored", "honours_scored_against", "honours_set_up_uncounted")
 """Rulings about the side that claimed (Short Whist 4: claimants at four cannot score honours)."""
 _HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends", "hands_abandoned", "honours_not_scored",
                "new_deal_same_dealer", "makers_euchred", "makers_score")
@@ -403,6 +404,7 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
     no_honours: set[Side] = set()
     against: set[Side] = set()
     game: set[Side] = set()
+    uncounted: set[Side] = set()
     void = abandoned = False
     lone_march = None
     for item in declarations:
@@ -425,9 +427,11 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
             against.add(side)
         elif declaration.kind == "honours_game" and side is not None:
             game.add(side)
+        elif declaration.kind == "honours_set_up_uncounted" and side is not None:
+            uncounted.add(side)
     claimed = honours_claimants(table, facts.claims)
     return HandRules(frozenset(capped), void, frozenset(no_points), lone_march, abandoned, frozenset(no_honours),
-                     claimed, frozenset(against), honours_game=frozenset(game))
+                     claimed, frozenset(against), honours_game=frozenset(game), honours_uncounted=frozenset(uncounted))
 
 
 def _chooser(role: str, table: Table, offender: Seat | None, binding: object | None) -> tuple[str, Side | None]:

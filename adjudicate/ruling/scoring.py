@@ -247,6 +247,9 @@ class HandRules(Struct, frozen=True):
     stopped: bool = False
     """The hand ends here, not played out (Short Whist 79: the revoking side does not require it): the honours
     held are scored all the same (laws 3, 5); a hand that goes on scores them at its end."""
+    honours_uncounted: frozenset[Side] = frozenset()
+    """Sides whose honours are set up, claimed in time, but how many they held is not in the record (Long Whist 18,
+    nor what honours count in its laws in hand): the score after the hand needs them."""
     honours_game: frozenset[Side] = frozenset()
     """Sides whose call at eight was answered, their honours held (Long Whist 18, 19): the honours set up end the
     hand and take them to game, whatever honours count (not in the laws in hand)."""
@@ -315,6 +318,10 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
             after[side] = max(after[side], game.game_points)
         _cap(after, before, rules.capped, game)
         return Effect(after, meaning_of(code, game, after), None)
+    if not void and rules.honours_uncounted:
+        sides = " and ".join(str(side) for side in sorted(rules.honours_uncounted, key=str))
+        return Effect(None, None, f"how many honours {sides} held (three or four) and what honours count (not in the "
+                                  f"laws in hand), to add them to NS {after[Side.NS]}, EW {after[Side.EW]}")
     if not void and rules.honours_against:
         sides = " and ".join(str(side) for side in sorted(rules.honours_against, key=str))
         return Effect(None, None, f"the points {sides} scored for honours they did not hold, to be scored "
