@@ -19,7 +19,7 @@ from adjudicate.play.facts import Claim, Irregularity
 from adjudicate.play.table import Moment
 from adjudicate.record.cards import cards_words, number_word
 from adjudicate.record.seats import Seat, Side
-from adjudicate.ruling.scoring import ORDER_LAW, claimable_words, hand_can_give
+from adjudicate.ruling.scoring import ORDER_LAW, claimable_words, hand_can_give, order_words
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
@@ -1335,6 +1335,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         out.extend(bold(line) if number == 0 else line for number, line in enumerate(rows))
         if score is not None and score.more:
             out.extend(wrap(f"And {number_word(score.more)} more combinations of the choices."))
+        if score is not None and score.floor_decides:
+            out.extend(wrap(order_words(decision.rulebook.code)))
 
     questions = [q for q in decision.questions or () if q.changes] if decision.questions is not None else []
     if decision.questions is None and decision.unknown:

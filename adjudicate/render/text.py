@@ -11,7 +11,7 @@ from adjudicate.escape import visible
 from adjudicate.play.facts import Facts, Irregularity
 from adjudicate.play.table import Moment, Table
 from adjudicate.ruling.records import marks as record_marks
-from adjudicate.ruling.scoring import SCORE_KINDS, VOIDS_HAND, claimable_words
+from adjudicate.ruling.scoring import SCORE_KINDS, VOIDS_HAND, claimable_words, order_words
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -293,6 +293,8 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
             lines.extend(wrap(f"{label}: {result}{pending}."))
     if score.more:
         lines.extend(wrap(f"... and {score.more} more combinations of the choices (see `--format json`)."))
+    if score.floor_decides:
+        lines.extend(wrap(order_words(decision.rulebook.code)))
     lines.append("")
     return lines
 

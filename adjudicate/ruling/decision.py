@@ -159,6 +159,9 @@ class Score(Struct, frozen=True):
     cap_decides: bool = True
     """Some final score is kept below game by a `cannot_win_game` ruling, or may be (the hand not played out, the
     score not given): where none is, that ruling decides nothing and is not declared."""
+    floor_decides: bool = False
+    """Some final score turns on the order of scoring: a deduction takes down more than the side then has, and
+    stops at nought (`final_score`: the penalties in turn, before the hand's points), so the ruling says the order."""
 
 
 class Decision(Struct, frozen=True):
@@ -569,6 +572,7 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
     groups = _groups(open_choices)
     outcomes = []
     bites = False
+    floored = False
     for choices in islice(_combinations(groups), MAX_OUTCOMES):
         penalties = [Penalty(item.option.kind, item.option.points if item.option.points is not None
                              else item.option.tricks, item.to,
@@ -576,6 +580,8 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
                              (remedy.chooser_side.other if remedy.chooser_side else None))
                      for remedy, item in choices]
         effect = final_score(code, game, table, before, penalties, rules)
+        # Said where no law fixes the order (Long Whist); Euchre 4 and Short Whist 5 are cited for it already.
+        floored = floored or code not in ORDER_LAW and _floored(before, penalties)
         if rules.capped and not bites and (effect.score_after is None or effect.needs
                                            or final_score(code, game, table, before, penalties,
                                                           replace(rules, capped=frozenset())) != effect):
@@ -592,7 +598,23 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
     total = prod(comb(len(members[0]) + len(members) - 1, len(members)) for members in groups)
     return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, total - len(outcomes)), claimable,
                  in_play=in_play, next_dealer=None if in_play else _next_dealer(table, declarations, remedies),
-                 cap_decides=bites or bool(total > len(outcomes)))
+                 cap_decides=bites or bool(total > len(outcomes)), floor_decides=floored)
+
+
+def _floored(before: dict[Side, int] | None, penalties: list[Penalty]) -> bool:
+    """A deduction, taken in its turn (`final_score`), takes down more than the side then has."""
+    if before is None:
+        return False
+    after = dict(before)
+    for penalty in penalties:
+        number = penalty.number or 0
+        if penalty.kind in ("score", "forfeit") and penalty.to is not None:
+            after[penalty.to] += number
+        elif penalty.kind == "deduct" and penalty.offenders is not None:
+            if after[penalty.offenders] < number:
+                return True
+            after[penalty.offenders] -= number
+    return False
 
 
 def _taken(remedy: RemedyOutcome) -> OptionOutcome | None:

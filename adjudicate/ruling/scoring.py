@@ -59,6 +59,15 @@ ORDER_LAW = {"euchre": "4", "short-whist": "5"}
 """The law that puts the revoke's penalty first, and (Short Whist) tricks before honours."""
 
 
+def order_words(code: str) -> str:
+    """The order the scores are taken in, said where it decides a score (`Score.floor_decides`): the penalties
+    first, each in its turn, a deduction stopping at nought, then the hand's own points (docs/rulings.md)."""
+    first = f"the penalties are scored first (law {ORDER_LAW[code]})" if code in ORDER_LAW else \
+        "the laws in hand do not fix the order of scoring: the penalties are scored first"
+    return (f"{first[:1].upper()}{first[1:]}, one after another in the order of the offences, a deduction taking a "
+            "score down no further than nought, and the hand's own points after them.")
+
+
 def game_value(code: str, game: Game, winner: Side, score: dict[Side, int]) -> str:
     """What a game won is worth, in the code's words and points (Euchre 7; Short Whist 8)."""
     loser = score[winner.other]
