@@ -472,13 +472,15 @@ def test_the_replay_names_an_open_irregularity_s_question_by_the_id_rule_answers
 
 def test_a_question_whose_answers_score_differently_gives_each_score():
     # Long Whist 14: if the accused side mixed the cards after the claim they forfeit the revoke, and North and
-    # South choose its penalty; if not, the claim came too soon (law 13) and the score stands.
+    # South choose its penalty (law 11), the hand ended with the tricks as taken (none: three tricks take
+    # nothing); if not, the claim came too soon (law 13) and the score stands.
     (mixed,) = rule_json("scenarios/long-whist/revoke-claimed-too-soon-then-cards-mixed.yaml")["unknown"]
-    assert [outcome["after"] for outcome in mixed["if_so"]["score"]] == [{"NS": 5, "EW": 3}, None, {"NS": 2, "EW": 0}]
+    assert [outcome["after"] for outcome in mixed["if_so"]["score"]] == [
+        {"NS": 5, "EW": 3}, {"NS": 2, "EW": 3}, {"NS": 2, "EW": 0}]
     assert [outcome["after"] for outcome in mixed["otherwise"]["score"]] == [{"NS": 2, "EW": 3}]
     text = rule("--explain", "scenarios/long-whist/revoke-claimed-too-soon-then-cards-mixed.yaml").stdout
     text = " ".join(text.split())
-    assert "if not, law 14 does not apply and law 13 still applies." in text
+    assert "if not, laws 11 and 14 do not apply and law 13 still applies." in text
     assert "If not, the score: NS 2, EW 3." in text
     # Where neither answer gives a final score (no score before the hand), no score is said for either.
     (revoke,) = rule_json(REVOKE)["unknown"]

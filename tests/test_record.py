@@ -300,7 +300,7 @@ def test_an_open_question_is_on_the_sheet():
     path = SCENARIOS / "long-whist" / "revoke-claimed-too-soon-then-cards-mixed.yaml"
     (question,) = ruled(path)["unknown"]
     asked = question["question"][0].upper() + question["question"][1:]
-    assert f"- {question['id']}: {asked} If so: law 14 (law 13 no longer); if not: none." in sheet(path).splitlines()
+    assert f"- {question['id']}: {asked} If so: laws 11, 14 (law 13 no longer); if not: none." in sheet(path).splitlines()
 
 
 def test_several_files_give_a_sheet_each_separated_by_a_rule_in_the_order_given():

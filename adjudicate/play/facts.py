@@ -1149,6 +1149,15 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
                     m.entry < moment.entry and m.act.seat is table.dealer and (m.act.verb == "lift trump" or (
                         m.act.verb in ("play", "correct") and m.phase == "play"))
                     for m in table.moments)
+        elif act.verb == "call honours" and act.seat is not None:
+            # Long Whist 16, 19, 21: a call "at eight" and its answer by the partner, with the honours he holds.
+            score = table.scenario.score
+            answered = any(m.entry > moment.entry and m.act.verb == "answer" and m.act.seat is act.seat.partner
+                           for m in table.moments)
+            details[moment.entry] = {
+                "at_eight": score.get(act.seat.side) == 8 if score else None,
+                "answered": answered,
+                "answer_honours": honours_dealt(table).get(act.seat.partner) if answered else None}
         elif act.verb == "ask turned" and table.scenario.turned is not None:
             turned = table.scenario.turned
             details[moment.entry] = {"after_turned_played": any(

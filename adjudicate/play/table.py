@@ -23,7 +23,8 @@ MAKING_ACTS = frozenset({"pass", "order up", "assist", "take up", "turn down", "
 ROUND_ONE_MAKES = frozenset({"order up", "assist", "take up"})
 _first = itemgetter(0)
 DEAL_ACTS = frozenset({"deal", "touch", "count", "shuffle", "new cards", "cut", "expose", "drop", "drop below",
-                       "turn", "claim", "elect", "consult", "found", "missing", "give", "withdraw", "look trump"})
+                       "turn", "claim", "elect", "consult", "found", "missing", "give", "withdraw", "look trump",
+                       "remind"})
 
 
 class Knowledge(Struct, frozen=True):

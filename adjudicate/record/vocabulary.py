@@ -165,7 +165,7 @@ ACT_FIELDS: dict[str, str] = {
     "honours": INT, "honours_known": BOOL, "side_honours": INT, "side_honours_known": BOOL,
     "first": BOOL, "repeat": BOOL, "would_revoke": BOOL, "target_holds": BOOL,
     "before_dealers_partner": BOOL, "to_dealer": BOOL, "trump_card_taken_up": BOOL, "called_played": BOOL,
-    "after_turned_played": BOOL, "card_in_hand": BOOL, "wrong_name": BOOL, "own_card_in_trick": BOOL, "partner_played": BOOL,
+    "after_turned_played": BOOL, "at_eight": BOOL, "answered": BOOL, "answer_honours": INT, "card_in_hand": BOOL, "wrong_name": BOOL, "own_card_in_trick": BOOL, "partner_played": BOOL,
 }
 """Facts of any single act of the log, as written: `act: {verb: shuffle, phase: play}`.
 
@@ -183,7 +183,9 @@ win or lose the trick, he could do it only with a card he may not play) For a ca
 caller's side's first naming (Short Whist 60, Euchre 51). For `names`: `card_in_hand` (the card named was then in his hand; absent where his hand is not known),
 `own_card_in_trick` (it is the card he played to the trick in progress) and, then, `partner_played` (his partner
 had played to that trick before he named it: Short Whist 86). For `ask turned` (what card was turned up, Euchre 92): `after_turned_played`, the turned card had been
-played to a trick.
+played to a trick. For `call honours` (Long Whist 16, 19, 21): `at_eight` (the caller's side was at the point of eight
+before the hand; absent without `score:`), `answered` (his partner answered after it) and `answer_honours` (how many
+honours the partner who answered was dealt; absent where not answered or not shown).
 and `target_holds` (the player called on to lead a suit held one), absent where his hand is not known.
 """
 

@@ -19,7 +19,7 @@ from adjudicate.play.facts import Claim, Irregularity
 from adjudicate.play.table import Moment
 from adjudicate.record.cards import Card, cards_words, number_word
 from adjudicate.record.seats import Seat, Side
-from adjudicate.ruling.scoring import ORDER_LAW, claimable_words, hand_can_give
+from adjudicate.ruling.scoring import ORDER_LAW, claimable_words, hand_can_give, order_words
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
@@ -790,6 +790,10 @@ def _asked_with_meaning(decision: "Decision", questions: "list[Asked]") -> list[
         nos = [_if_yes(decision, q, yes=False) for q in group
                if q.otherwise and {law.id for law in q.otherwise} == {law.id for law in q.if_so}]
         meaning = " ".join([meaning, *dict.fromkeys(m for m in nos if m)]).strip()
+        if not meaning:
+            # A no brings a law in, a yes none (Long Whist 16: were they at the point of eight?): what a no rules.
+            meaning = " ".join(dict.fromkeys(m for q in group if q.otherwise and not q.if_so
+                                             and (m := _if_yes(decision, q, yes=False))))
         lines.append(f"{text} {meaning}".rstrip())
     return lines
 
@@ -797,12 +801,20 @@ def _asked_with_meaning(decision: "Decision", questions: "list[Asked]") -> list[
 def _if_no(decision: "Decision", questions: "list[Asked]") -> str:
     """What the table does if the one question asked is answered no, where a no brings in no law and takes none away:
     the ruling as it stands without the question is then the ruling, and its next step is said."""
+    def low(text: str) -> str:
+        return text if re.match(r"(North|East|South|West)\b", text) else text[:1].lower() + text[1:]
+
+    if questions and all(q.otherwise and not q.if_so and not q.if_so_not for q in questions) \
+            and _if_yes(decision, questions[0], yes=False):
+        # The mirror: a yes brings in no law and takes none away (Long Whist 16: the call was made at the point of
+        # eight), so there is no penalty, and the ruling's next step on a yes is said.
+        branch = questions[0].if_so_ruling
+        then = _next_step(branch if branch is not None else replace(decision, questions=()))
+        return f" If yes: there is no penalty; {low(then)}"
     # Several questions asked in one text (one fact, several laws: Short Whist 37 and 47) are one question here.
     if not questions or any(q.otherwise or q.otherwise_not for q in questions) \
             or not _if_yes(decision, questions[0]):
         return ""
-    def low(text: str) -> str:
-        return text if re.match(r"(North|East|South|West)\b", text) else text[:1].lower() + text[1:]
 
     step = _next_step(replace(decision, questions=()))
     yes = questions[0].if_so_ruling
@@ -1029,6 +1041,13 @@ def _new_deal_open(decision: "Decision") -> bool:
 def _either_way(decision: "Decision") -> str:
     """What the table does after an open choice of a new deal: "if a new deal, South deals again; if the deal
     stands, play on: West leads to trick 1" (Short Whist note 11, Euchre 33: the same dealer deals again)."""
+    score = decision.score
+    if score is not None and score.rules.honours_game:
+        # Long Whist 18, 19: the honours called at eight and set up end the hand, and make the game.
+        sides = _and_list([SIDE_WORDS[str(side)] for side in sorted(score.rules.honours_game, key=str)])
+        dealer = score.next_dealer or decision.table.dealer.left
+        return f"if a new deal, {decision.table.dealer.word} deals again; if the deal stands, the hand is over, " \
+            f"{sides} winning the game by their honours, and {dealer.word} deals next"
     return f"if a new deal, {decision.table.dealer.word} deals again; if the deal stands, {_play_on(decision)}"
 
 
@@ -1467,6 +1486,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         out.extend(bold(line) if number == 0 else line for number, line in enumerate(rows))
         if score is not None and score.more:
             out.extend(wrap(f"And {number_word(score.more)} more combinations of the choices."))
+        if score is not None and score.floor_decides:
+            out.extend(wrap(order_words(decision.rulebook.code)))
 
     questions = [q for q in decision.questions or () if q.changes] if decision.questions is not None else []
     if decision.questions is None and decision.unknown:

@@ -11,7 +11,7 @@ from adjudicate.escape import visible
 from adjudicate.play.facts import Facts, Irregularity
 from adjudicate.play.table import Moment, Table
 from adjudicate.ruling.records import marks as record_marks
-from adjudicate.ruling.scoring import SCORE_KINDS, VOIDS_HAND, claimable_words
+from adjudicate.ruling.scoring import SCORE_KINDS, VOIDS_HAND, claimable_words, order_words
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -283,11 +283,18 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
             if play_out else ""
         if chosen:
             lines.extend(wrap(f"{lead}{result}{pending}.", "- " if opened else "", "  " if opened else ""))
+        elif any(q.changes and (q.if_so_score is not None or q.otherwise_score is not None)
+                 for q in decision.questions or ()):
+            # Each answer of an open question gives its own score (Long Whist 18): this one is neither's.
+            lines.extend(wrap("After the hand: the score turns on the open question below, and is given under "
+                              "each answer."))
         else:
             label = "The score" if pending else "After the hand"
             lines.extend(wrap(f"{label}: {result}{pending}."))
     if score.more:
         lines.extend(wrap(f"... and {score.more} more combinations of the choices (see `--format json`)."))
+    if score.floor_decides:
+        lines.extend(wrap(order_words(decision.rulebook.code)))
     lines.append("")
     return lines
 
@@ -421,7 +428,21 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
                               "", "  "))
         lines.append("")
     lines.append(heading("The laws"))
-    if not decision.laws:
+    turning = {law.id for pending in decision.unknown for law in pending.laws}
+    either = sorted({law.id for q in decision.questions or () for law in q.if_so if law in q.otherwise},
+                    key=lambda law: (len(law), law))
+    if not decision.laws and either and set(either) >= turning:
+        # Long Whist 18: the same law whichever the answer, ruling differently on each.
+        lines.extend(wrap(f"Law{'s' if len(either) > 1 else ''} {', '.join(either)} "
+                          f"appl{'y' if len(either) > 1 else 'ies'} whichever the table answers; what "
+                          f"{'they rule' if len(either) > 1 else 'it rules'} turns on the answer."))
+        lines.append("")
+    elif not decision.laws and turning:
+        lines.extend(wrap("No law applies on what the record shows alone; "
+                          + ("the one quoted below turns" if len(turning) == 1 else "those quoted below turn")
+                          + " on the table's answer."))
+        lines.append("")
+    elif not decision.laws:
         lines.append("No law of this code applies to what the record shows.")
         lines.append("")
     first_said: dict[str, str] = {}
@@ -465,7 +486,13 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
             lines.extend(wrap(f"Law {law.id}. {visible(law.title)} ({visible(law.section)})", "", "  "))
             lines.extend(_quote(law.text, width, "    "))
             question_text = visible(pending.question[:1].upper() + pending.question[1:])
-            lines.extend(wrap(f"Applies if so: {question_text}", "  ", "    "))
+            # A law that a no brings in (Long Whist 16: were they at the point of eight?) applies if not.
+            asked = next((q for q in decision.questions or () if q.question == pending.question), None)
+            polarity = "not" if asked is not None and law in asked.otherwise and law not in asked.if_so else "so"
+            if asked is not None and law in asked.otherwise and law in asked.if_so:
+                lines.extend(wrap(f"Applies whichever the answer, ruling on it: {question_text}", "  ", "    "))
+            else:
+                lines.extend(wrap(f"Applies if {polarity}: {question_text}", "  ", "    "))
             lines.append("")
     cited = {applied.law.id for applied in decision.laws}
     elsewhere = [item for item in decision.not_applied if item.law.id not in cited or item.defeat.what == "law"]

@@ -68,8 +68,13 @@ def _score_key(decision: Decision) -> Any:
     """A ruling's final scores, for comparing two answers' rulings: the scores and what they mean, or None where
     the record gives no final score either way (no `score:` before the hand)."""
     score = decision.score
-    if score is None or all(outcome.effect.score_after is None for outcome in score.outcomes):
+    if score is None or all(outcome.effect.score_after is None for outcome in score.outcomes) \
+            and decision.table.scenario.score is None:
         return None
+    if all(outcome.effect.score_after is None for outcome in score.outcomes):
+        # The score before the hand given, but not the points a law adds or takes (Long Whist 18): what each
+        # answer needs is what differs.
+        return tuple(sorted(outcome.effect.needs or "" for outcome in score.outcomes)), score.more
     return tuple(sorted((repr(outcome.effect.score_after), outcome.effect.meaning or "")
                         for outcome in score.outcomes)), score.more
 

@@ -35,9 +35,10 @@ from adjudicate.play.table import Moment, Table
 
 CONSULT_BY_DEFAULT = {"euchre": False, "short-whist": False, "long-whist": True}
 """May partners consult before choosing between penalties, where a law does not say (Euchre 85, Short Whist 84)."""
-_SIDED = ("cannot_win_game", "no_hand_points", "honours_not_scored", "honours_scored_against")
+_SIDED = ("cannot_win_game", "no_hand_points", "honours_not_scored", "honours_scored_against", "honours_game",
+          "honours_set_up_uncounted")
 """Rulings about the offender's side: kept once per offender, since the score reads whose side."""
-_CLAIMANTS = ("honours_not_scored", "honours_scored_against")
+_CLAIMANTS = ("honours_not_scored", "honours_scored_against", "honours_set_up_uncounted")
 """Rulings about the side that claimed (Short Whist 4: claimants at four cannot score honours)."""
 _HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends", "hands_abandoned", "honours_not_scored",
                "new_deal_same_dealer", "makers_euchred", "makers_score")
@@ -166,6 +167,9 @@ class Score(Struct, frozen=True):
     cap_decides: bool = True
     """Some final score is kept below game by a `cannot_win_game` ruling, or may be (the hand not played out, the
     score not given): where none is, that ruling decides nothing and is not declared."""
+    floor_decides: bool = False
+    """Some final score turns on the order of scoring: a deduction takes down more than the side then has, and
+    stops at nought (`final_score`: the penalties in turn, before the hand's points), so the ruling says the order."""
 
 
 class Decision(Struct, frozen=True):
@@ -419,6 +423,8 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
     no_points: set[Side] = set()
     no_honours: set[Side] = set()
     against: set[Side] = set()
+    game: set[Side] = set()
+    uncounted: set[Side] = set()
     void = abandoned = False
     lone_march = None
     for item in declarations:
@@ -439,9 +445,13 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
             no_honours.add(side)
         elif declaration.kind == "honours_scored_against" and side is not None:
             against.add(side)
+        elif declaration.kind == "honours_game" and side is not None:
+            game.add(side)
+        elif declaration.kind == "honours_set_up_uncounted" and side is not None:
+            uncounted.add(side)
     claimed = honours_claimants(table, facts.claims)
     return HandRules(frozenset(capped), void, frozenset(no_points), lone_march, abandoned, frozenset(no_honours),
-                     claimed, frozenset(against))
+                     claimed, frozenset(against), honours_game=frozenset(game), honours_uncounted=frozenset(uncounted))
 
 
 def _chooser(role: str, table: Table, offender: Seat | None, binding: object | None) -> tuple[str, Side | None]:
@@ -542,7 +552,7 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
         rules = replace(rules, laps=True)
     claimed = rules.honours_claimed if rules.honours_claimed is not None else frozenset()
     claimable = {} if rules.void or _no_end_yet(code, game, table, declarations, remedies, rules) else \
-        claimable_honours(code, game, table, before, claimed, rules.no_honours | rules.no_points)
+        claimable_honours(code, game, table, before, claimed | rules.honours_game, rules.no_honours | rules.no_points)
     uncalled_rules = None
     if claimable and code == "short-whist":
         # Short Whist 6: honours may be claimed until the trump card of the next deal is turned up; a side that
@@ -579,6 +589,7 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
     groups = _groups(open_choices)
     outcomes = []
     bites = False
+    floored = False
     for choices in islice(_combinations(groups), MAX_OUTCOMES):
         penalties = [Penalty(item.option.kind, item.option.points if item.option.points is not None
                              else item.option.tricks, item.to,
@@ -586,6 +597,8 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
                              (remedy.chooser_side.other if remedy.chooser_side else None))
                      for remedy, item in choices]
         effect = final_score(code, game, table, before, penalties, rules)
+        # Said where no law fixes the order (Long Whist); Euchre 4 and Short Whist 5 are cited for it already.
+        floored = floored or code not in ORDER_LAW and _floored(before, penalties)
         if rules.capped and not bites and (effect.score_after is None or effect.needs
                                            or final_score(code, game, table, before, penalties,
                                                           replace(rules, capped=frozenset())) != effect):
@@ -602,7 +615,23 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
     total = prod(comb(len(members[0]) + len(members) - 1, len(members)) for members in groups)
     return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, total - len(outcomes)), claimable,
                  in_play=in_play, next_dealer=None if in_play else _next_dealer(table, declarations, remedies),
-                 cap_decides=bites or bool(total > len(outcomes)))
+                 cap_decides=bites or bool(total > len(outcomes)), floor_decides=floored)
+
+
+def _floored(before: dict[Side, int] | None, penalties: list[Penalty]) -> bool:
+    """A deduction, taken in its turn (`final_score`), takes down more than the side then has."""
+    if before is None:
+        return False
+    after = dict(before)
+    for penalty in penalties:
+        number = penalty.number or 0
+        if penalty.kind in ("score", "forfeit") and penalty.to is not None:
+            after[penalty.to] += number
+        elif penalty.kind == "deduct" and penalty.offenders is not None:
+            if after[penalty.offenders] < number:
+                return True
+            after[penalty.offenders] -= number
+    return False
 
 
 def _taken(remedy: RemedyOutcome) -> OptionOutcome | None:
@@ -628,7 +657,7 @@ def _no_end_yet(code: str, game: Game, table: Table, declarations: list[Declarat
 def _in_play(table: Table, declarations: list[DeclarationOutcome], remedies: list[RemedyOutcome],
              rules: HandRules, hand: dict[Side, int] | None) -> bool:
     """The hand goes on: see `Score.in_play`."""
-    if hand is not None or rules.void or rules.abandoned:
+    if hand is not None or rules.void or rules.abandoned or rules.honours_game:
         return False
     if any(item.declaration.kind in NEW_HAND for item in declarations):
         return False

@@ -297,6 +297,10 @@ def offender_of(binding: object | None) -> Seat | None:
     return None
 
 
+_DID = {"remind": "reminded his partner to call", "call honours": "called honours"}
+"""Acts a law's reason names in words (Long Whist 17, 18) rather than as the log writes them."""
+
+
 def _because(law: Law, matches: tuple[Match, ...]) -> str:
     sentences = []
     for match in matches:
@@ -318,7 +322,9 @@ def _because(law: Law, matches: tuple[Match, ...]) -> str:
             sentences.append(f"{binding.seat.word} claimed {what}{against}{when}".rstrip(","))
         elif isinstance(binding, Moment):
             who = binding.act.seat.word if binding.act.seat else "at the table"
-            sentences.append(f"{who}, \"{binding.act.text()}\", at log entry {binding.entry}")
+            did = _DID.get(binding.act.verb)
+            sentences.append(f"{who} {did} at log entry {binding.entry}" if did and binding.act.seat else
+                             f"{who}, \"{binding.act.text()}\", at log entry {binding.entry}")
     sentences = list(dict.fromkeys(sentences))
     text = "; ".join(sentences)
     if law.because:

@@ -59,6 +59,15 @@ ORDER_LAW = {"euchre": "4", "short-whist": "5"}
 """The law that puts the revoke's penalty first, and (Short Whist) tricks before honours."""
 
 
+def order_words(code: str) -> str:
+    """The order the scores are taken in, said where it decides a score (`Score.floor_decides`): the penalties
+    first, each in its turn, a deduction stopping at nought, then the hand's own points (docs/rulings.md)."""
+    first = f"the penalties are scored first (law {ORDER_LAW[code]})" if code in ORDER_LAW else \
+        "the laws in hand do not fix the order of scoring: the penalties are scored first"
+    return (f"{first[:1].upper()}{first[1:]}, one after another in the order of the offences, a deduction taking a "
+            "score down no further than nought, and the hand's own points after them.")
+
+
 def game_value(code: str, game: Game, winner: Side, score: dict[Side, int]) -> str:
     """What a game won is worth, in the code's words and points (Euchre 7; Short Whist 8)."""
     loser = score[winner.other]
@@ -247,6 +256,12 @@ class HandRules(Struct, frozen=True):
     stopped: bool = False
     """The hand ends here, not played out (Short Whist 79: the revoking side does not require it): the honours
     held are scored all the same (laws 3, 5); a hand that goes on scores them at its end."""
+    honours_uncounted: frozenset[Side] = frozenset()
+    """Sides whose honours are set up, claimed in time, but how many they held is not in the record (Long Whist 18,
+    nor what honours count in its laws in hand): the score after the hand needs them."""
+    honours_game: frozenset[Side] = frozenset()
+    """Sides whose call at eight was answered, their honours held (Long Whist 18, 19): the honours set up end the
+    hand and take them to game, whatever honours count (not in the laws in hand)."""
 
 
 def hand_score(code: str, game: Game, table: Table, rules: HandRules = HandRules(),
@@ -306,6 +321,16 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
             moved = min(number, taken[penalty.offenders])
             taken = {penalty.to: taken[penalty.to] + moved, penalty.offenders: taken[penalty.offenders] - moved}
     _cap(after, before, rules.capped, game)
+    if not void and rules.honours_game:
+        # Long Whist 18, 19: the honours called at eight and set up make the game; the tricks are not played.
+        for side in rules.honours_game:
+            after[side] = max(after[side], game.game_points)
+        _cap(after, before, rules.capped, game)
+        return Effect(after, meaning_of(code, game, after), None)
+    if not void and rules.honours_uncounted:
+        sides = " and ".join(str(side) for side in sorted(rules.honours_uncounted, key=str))
+        return Effect(None, None, f"how many honours {sides} held (three or four) and what honours count (not in the "
+                                  f"laws in hand), to add them to NS {after[Side.NS]}, EW {after[Side.EW]}")
     if not void and rules.honours_against:
         sides = " and ".join(str(side) for side in sorted(rules.honours_against, key=str))
         return Effect(None, None, f"the points {sides} scored for honours they did not hold, to be scored "
