@@ -369,7 +369,8 @@ def _headline_declarations(decision: "Decision") -> list[str]:
             text = re.sub(r"\bThe revoke is\b", "The revokes are", text)  # two revokes, one law's ruling
         # "The revoke is established", then "The question having been answered ..., the revoke is established".
         headline = [other for other in headline if other.rstrip(".").lower() not in said]
-        headline.append(text + _unless(decision, item.law.id))
+        unless = _unless(decision, item.law.id)
+        headline.append((text.rstrip(".") if unless.startswith(",") else text) + unless)
     return headline
 
 
@@ -378,14 +379,23 @@ def _unless(decision: "Decision", law_id: str) -> str:
     saves the dealer from law 41's loss of the deal): " Unless the table answers yes below: then the dealer may deal
     again (law 44).", said where the declaration is, not after it as if settled."""
     said = []
-    for question in decision.questions or ():
-        if not question.changes:
-            continue
+    asking = [question for question in decision.questions or () if question.changes]
+    for number, question in enumerate(asking, start=1):
         for law in question.if_so:
             if any(defeat.law == law_id and defeat.what in ("law", "rulings") for defeat in law.defeats) \
                     and law.rulings:
+                # What the law declares on that answer (of its rulings, the one whose `when` holds there).
+                branch = question.if_so_ruling
+                text = next((item.declaration.text for item in (branch.declarations if branch else ())
+                             if item.law.id == law.id), law.rulings[0].text)
+                if len(asking) > 1:
+                    # Several questions: each is listed below with what its yes rules; named here by number.
+                    said.append(f"question {number} (law {law.id})")
+                    continue
                 said.append(f" Unless the answer to the question below is yes: then "
-                            f"{_lower_first(side_words(visible(law.rulings[0].text)).rstrip('.'))} (law {law.id}).")
+                            f"{_lower_first(side_words(visible(text)).rstrip('.'))} (law {law.id}).")
+    if len(asking) > 1 and said:
+        return f", unless the answer to {_and_list(list(dict.fromkeys(said))).replace(' and ', ' or ')} below is yes."
     return "".join(dict.fromkeys(said))
 
 
@@ -757,7 +767,15 @@ def _if_yes(decision: "Decision", question: "Asked", yes: bool = True) -> str:
 def _next_step(decision: "Decision") -> str:
     questions = [q for q in decision.questions or () if q.changes]
     if questions:
-        return "ask the table these first: the ruling turns on them."
+        # What the table does next whatever the answers, where every answer leads to the same step.
+        steps = {_next_step(replace(branch, questions=())) for q in questions
+                 for branch in (q.if_so_ruling, q.otherwise_ruling) if branch is not None}
+        steps.add(_next_step(replace(decision, questions=())))
+        then = steps.pop() if len(steps) == 1 else ""
+        if then and not re.match(r"(North|East|South|West)\b", then):
+            then = _lower_first(then)
+        return "ask the table these first: the ruling turns on them." + \
+            (f" Whatever the answers, next: {then}" if then else "")
     from adjudicate.ruling.decision import ENDS_OPTIONS, NEW_HAND
 
     table, score = decision.table, decision.score
@@ -1174,6 +1192,18 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             and len({_outcome_result(o) for o in score.outcomes}) == 1:
         decided.append(_sentence(f"Whatever is chosen, the score {when}: " + (
             _both_results(score, score.outcomes[0]) if honours else _outcome_result(score.outcomes[0]))))
+    if score is not None and score.before is None and score.hand is not None and not rows \
+            and rulebook.code == "short-whist" and not score.claimable and not score.rules.void and not score.in_play and not any(r.scores for r in decision.remedies):
+        # The score before the hand is not in the record: the hand's own points are said, to be added to it.
+        asking_now = [q for q in decision.questions or () if q.changes]
+        differs = any(q.if_so_ruling is not None and q.if_so_ruling.score is not None
+                      and q.if_so_ruling.score.hand != score.hand for q in asking_now)
+        unless = ("If the answer below is no, " if len(asking_now) == 1 else "If no answer below is yes, ") \
+            if differs else ""
+        laws = _and_list([law.id for law in score.hand_laws])
+        decided.append(_sentence(f"{unless}the hand itself scores {_score_words(score.hand)} "
+                                 f"(law{'s' if len(score.hand_laws) > 1 else ''} {laws}), added to the score "
+                                 "before it, which the record does not give"))
     decided += [_sentence(text) for text in notes]
     open_questions = any(q.changes for q in decision.questions) if decision.questions is not None \
         else bool(decision.unknown)
@@ -1191,13 +1221,20 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     # law 43 loses): said, so that the ruling above is not read as final.
     asking = [q for q in decision.questions or () if q.changes]
     declaring = {item.law.id for item in decision.declarations}
+    # Said once for each law and answer, with every question it hangs on; not for a law whose ruling above is
+    # already said with its "unless" (`_unless`).
+    reversing: dict[tuple[tuple, str], list[int]] = {}
     for number, open_question in enumerate(asking, start=1):
         for word, takes in (("yes", open_question.if_so_not), ("no", open_question.otherwise_not)):
-            reversed_ = [law for law in takes if law.id in declaring]
+            reversed_ = tuple(law for law in takes if law.id in declaring
+                              and not (word == "yes" and _unless(decision, law.id)))
             if reversed_:
-                which = "the question below" if len(asking) == 1 else f"question {number} below"
-                decided.append(_sentence(f"What {_law_list(tuple(reversed_))} rules here does not hold if the "
-                                         f"answer to {which} is {word}"))
+                reversing.setdefault((reversed_, word), []).append(number)
+    for (reversed_, word), numbers in reversing.items():
+        which = "the question below" if len(asking) == 1 else \
+            f"question{'s' if len(numbers) > 1 else ''} {_and_list([str(n) for n in numbers]).replace(' and ', ' or ')} below"
+        decided.append(_sentence(f"What {_law_list(reversed_)} rules here does not hold if the "
+                                 f"answer to {which} is {word}"))
     if score is not None and honours and rows:
         held = " and ".join(f"{'four' if n == 4 else 'three'} honours ({'four' if n == 4 else 'two'} points, law 3)"
                             for n in score.claimable.values())
