@@ -772,10 +772,14 @@ def _next_step(decision: "Decision") -> str:
                  for branch in (q.if_so_ruling, q.otherwise_ruling) if branch is not None}
         steps.add(_next_step(replace(decision, questions=())))
         then = steps.pop() if len(steps) == 1 else ""
+        word = "Whatever the answers"
+        if not then and all(not q.otherwise and not q.otherwise_not for q in questions):
+            # No "no" brings a law in or takes one away: with every answer no, the ruling is the record's as it
+            # stands, and so is its next step.
+            then, word = _next_step(replace(decision, questions=())), "If no answer is yes"
         if then and not re.match(r"(North|East|South|West)\b", then):
             then = _lower_first(then)
-        return "ask the table these first: the ruling turns on them." + \
-            (f" Whatever the answers, next: {then}" if then else "")
+        return "ask the table these first: the ruling turns on them." + (f" {word}, next: {then}" if then else "")
     from adjudicate.ruling.decision import ENDS_OPTIONS, NEW_HAND
 
     table, score = decision.table, decision.score
@@ -847,13 +851,28 @@ def _next_step(decision: "Decision") -> str:
         choosers = list(dict.fromkeys(_chooser(r, decision) for r in decision.remedies if r.made is None))
         say = "says whether he claims" if len(choosers) == 1 and _one(choosers[0]) else "say whether they claim"
         return _sentence(f"{_and_list(choosers)} {say} it: {_either_way(decision)}")
+    reshuffle = [r for r in decision.remedies if r.made is None
+                 and any(item.option.kind == "shuffle_again" for item in r.options)]
+    if reshuffle and any(m.act.verb == "deal" for m in table.moments):
+        # Short Whist 32, Euchre 27: the dealer "may be compelled to re-shuffle"; the deal he made on that pack is
+        # set aside, and he deals again (no misdeal: the deal is not lost).
+        dealer = table.dealer
+        rest = _next_step(replace(decision, remedies=tuple(r for r in decision.remedies if r not in reshuffle)))
+        law = f" (law {reshuffle[0].law.id})"
+        return _sentence(f"{_chooser(reshuffle[0], decision)} say whether they compel a fresh shuffle: if they do, "
+                         f"{dealer.word} gathers the cards and shuffles again, {dealer.right.word} cuts, and "
+                         f"{dealer.word} deals again{law}, keeping the deal; if not, "
+                         f"{rest[:1].lower() + rest[1:] if not re.match(r'(North|East|South|West)', rest) else rest}")
     if _goes_on(decision):
         return _sentence(_play_on(decision))
     dealer = score.next_dealer if score is not None else None
     deals = f": {dealer.word} deals" + (" again" if dealer is decision.table.dealer else "") if dealer else ""
     if any(item.declaration.kind == "fresh_cut" for item in decision.declarations) and dealer:
         # Euchre 29, Short Whist 34: the player on the dealer's right cuts, and the same dealer deals
-        return f"{dealer.right.word} cuts the pack again; then {dealer.word} deals."
+        gather = f"{dealer.word} gathers the cards; " if any(m.act.verb == "deal" and m.phase == "deal"
+                                                            for m in table.moments) else ""
+        return _sentence(f"{gather}{dealer.right.word} cuts the pack again; then {dealer.word} deals"
+                         + (" again" if gather and dealer is table.dealer else ""))
     if any(item.declaration.kind in NEW_HAND for item in decision.declarations):
         return f"Gather the cards for the next deal{deals}."
     if score is not None and len(score.outcomes) == 1 and score.outcomes[0].effect.score_after is not None:
@@ -1028,8 +1047,10 @@ def _play_on(decision: "Decision") -> str:
     scored = "the hand is scored at its end"
     if following is None or not table.tricks and not any(m.phase == "play" for m in table.moments):
         first = _before_play(decision)
-        return f"{first}; then the hand is played out and scored at its end" if first else \
-            "play the hand out; it is scored at its end"
+        if first:
+            return f"{first}; then the hand is played out and scored at its end"
+        if following is None or table.trump is None or table.game.family != "whist":
+            return "play the hand out; it is scored at its end"
     seat, trick, leads = following
     making = table.making
     # Euchre: the dealer who took up the trump card in the first round discards before he plays (law 86 is
