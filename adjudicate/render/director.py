@@ -856,12 +856,12 @@ def _next_step(decision: "Decision") -> str:
     if reshuffle and any(m.act.verb == "deal" for m in table.moments):
         # Short Whist 32, Euchre 27: the dealer "may be compelled to re-shuffle"; the deal he made on that pack is
         # set aside, and he deals again (no misdeal: the deal is not lost).
-        dealer = table.dealer
+        same = table.dealer
         rest = _next_step(replace(decision, remedies=tuple(r for r in decision.remedies if r not in reshuffle)))
         law = f" (law {reshuffle[0].law.id})"
         return _sentence(f"{_chooser(reshuffle[0], decision)} say whether they compel a fresh shuffle: if they do, "
-                         f"{dealer.word} gathers the cards and shuffles again, {dealer.right.word} cuts, and "
-                         f"{dealer.word} deals again{law}, keeping the deal; if not, "
+                         f"{same.word} gathers the cards and shuffles again, {same.right.word} cuts, and "
+                         f"{same.word} deals again{law}, keeping the deal; if not, "
                          f"{rest[:1].lower() + rest[1:] if not re.match(r'(North|East|South|West)', rest) else rest}")
     if _goes_on(decision):
         return _sentence(_play_on(decision))
