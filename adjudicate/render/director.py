@@ -1058,6 +1058,9 @@ def _play_on(decision: "Decision") -> str:
     discard = f" ({table.dealer.word} discards before he plays)" if making is not None and making.round == 1 \
         and making.maker is not None and making.discard is None and table.dealer is not table.out \
         and table.dealer.word not in (p.seat.word for t in table.tricks for p in t.active) else ""
+    if table.eldest is not table.dealer.left:
+        # Another player dealt the cards in play, and the deal stands (Short Whist 48): the deal passes from him.
+        scored += f", and {table.eldest.word}, on the left of the player who dealt, deals next"
     return f"play on: {seat.word} {'leads' if leads else 'plays'} to trick {trick}{discard}{_false_lead(decision)}; " \
         f"{scored}"
 

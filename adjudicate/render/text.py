@@ -277,8 +277,16 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
                 f": {uncalled.meaning}" if uncalled.meaning else "")
         play_out = any(remedy.made is None and any(item.option.kind == "play_out" for item in remedy.options)
                        for remedy in decision.remedies)
-        pending = "" if effect.meaning or not effect.needs or over else \
-            " so far; the hand goes on, and its points are added when it is played out" if score.in_play else \
+        # The hand still in play: its score is "so far", whatever else the record lacks; not where the choice is a
+        # new deal, which ends the hand.
+        voided = any(item.option.kind in VOIDS_HAND or item.option.kind in ("deal_again",)
+                     for _, item in outcome.choices)
+        # Honours claimed with no trick in the record: the hand was played, only not written down.
+        unwritten = not decision.table.tricks and any(claim.honours_claim for claim in decision.facts.claims)
+        pending = "" if effect.meaning or over or voided and not effect.needs else \
+            " so far; the hand goes on, and its points are added when it is played out" \
+            if score.in_play and (effect.needs or not unwritten) else \
+            "" if not effect.needs else \
             " if the hand stops here; if the revoking side requires it played out, its points are added" \
             if play_out else ""
         if chosen:
