@@ -19,7 +19,7 @@ from adjudicate.play.facts import Claim, Irregularity
 from adjudicate.play.table import Moment
 from adjudicate.record.cards import cards_words, number_word
 from adjudicate.record.seats import Seat, Side
-from adjudicate.ruling.scoring import ORDER_LAW, claimable_words, hand_can_give
+from adjudicate.ruling.scoring import DEAL_OR_NOT, ORDER_LAW, claimable_words, hand_can_give
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
@@ -234,7 +234,7 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                             f"{'' if _plain_points(made.made) else 'to '}{_suit_called(made, decision) or option_words(made.made, made)}; "
                             "the choice is final")
             continue
-        consult = "" if len(remedy.options) < 2 or all(_one(who) for who in choosers) else \
+        consult = "" if len(remedy.options) < 2 or all(_one(who) for who in choosers) or _deal_or_not(remedy) else \
             " (partners may consult)" if remedy.consult else " (partners may not consult: they agree who chooses)"
         if not remedy.scores:
             who = "either side" if each_side else _and_list(choosers)
@@ -275,7 +275,12 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
             if mine_targets:
                 for_what = " for " + _and_list(mine_targets).replace(" and ", " and for ")
             chooses = "chooses" if _one(who) else "choose"
-            if tabled:
+            if tabled and {item.option.kind for item in remedy.options} == DEAL_OR_NOT:
+                # A fresh deal or not (Short Whist 42: "may decide whether they will have a fresh deal or not"):
+                # a right taken or left, not a penalty.
+                said.append(f"{who} {'decides' if _one(who) else 'decide'} whether to have a new deal{for_what}"
+                            f"{consult}, as below")
+            elif tabled:
                 said.append(f"{who} {chooses} one of the penalties below{for_what}{consult}")
             elif len(remedy.options) == 1 and all(r.unclaimed for r in mine):
                 # Euchre 63: "the penalty may be claimed"; the record shows no claim yet.
@@ -339,6 +344,12 @@ def kind_noun_of(target: object) -> str | None:
     from adjudicate.render.text import kind_noun
 
     return kind_noun(target.kind) if isinstance(target, Irregularity) else None
+
+
+def _deal_or_not(remedy: "RemedyOutcome") -> bool:
+    """A new deal claimed or not, on which partners may consult (Short Whist 84 forbids consulting only on "which
+    of the two penalties" to exact): nothing about consulting is said."""
+    return remedy.consult and {item.option.kind for item in remedy.options} == DEAL_OR_NOT
 
 
 def _headline_declarations(decision: "Decision") -> list[str]:
@@ -1385,7 +1396,9 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         asked = _asked_with_meaning(decision, questions)
     out.append("")
     if len(asked) == 1:
-        labelled("NEXT", f"ask the table first: {asked[0][:1].upper()}{asked[0][1:]}" + _if_no(decision, questions))
+        # What a yes rules and what the table then does are one sentence: "If yes: ... (law 40); then ...".
+        step = re.sub(r"\.\s+Then, if yes: ", "; then ", asked[0] + _if_no(decision, questions), count=1)
+        labelled("NEXT", f"ask the table first: {step[:1].upper()}{step[1:]}")
     else:
         if asked:
             out.pop()

@@ -11,7 +11,7 @@ from adjudicate.escape import visible
 from adjudicate.play.facts import Facts, Irregularity
 from adjudicate.play.table import Moment, Table
 from adjudicate.ruling.records import marks as record_marks
-from adjudicate.ruling.scoring import SCORE_KINDS, VOIDS_HAND, claimable_words
+from adjudicate.ruling.scoring import DEAL_OR_NOT, SCORE_KINDS, VOIDS_HAND, claimable_words
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -508,7 +508,9 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
             elif len(outcome.options) > 1:
                 # One player who chooses alone (a seat, or the lone player, Euchre 101) has no partner to consult.
                 alone = who in ("N", "E", "S", "W") or table.lone is not None and who == str(table.lone.side)
-                consult = "" if alone else " (partners may consult)" if outcome.consult else \
+                # A new deal claimed or not, on which consulting is not barred: nothing to say of it.
+                deal_or_not = outcome.consult and {item.option.kind for item in outcome.options} == DEAL_OR_NOT
+                consult = "" if alone or deal_or_not else " (partners may consult)" if outcome.consult else \
                     " (partners may not consult: they agree who chooses)"
                 lines.extend(wrap(f"{head}: {who} may choose one{consult}:", "", "  "))
             else:
