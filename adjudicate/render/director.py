@@ -552,6 +552,8 @@ def _claim_line(claim: Claim) -> str:
     against = f" against {claim.against.word}" if claim.against else ""
     kind = "a revoke" if claim.kind == "revoke" else f"the {claim.kind}"
     text = f"{claim.seat.word} claimed {kind}{against}"
+    if claim.kind == "deal":  # Short Whist 48, 50: "asserting that it is not his deal"
+        text = f"{claim.seat.word} objected that it was not {claim.against.word + chr(39) + 's' if claim.against else 'his'} deal"
     if claim.after_cut and claim.own_cut_unpresented:
         text += f" after {SIDE_WORDS[str(claim.seat.side)]} cut for the next deal, the pack not presented"
     elif claim.after_cut:
