@@ -387,22 +387,24 @@ def _headline_declarations(decision: "Decision") -> list[str]:
 
 def _unless(decision: "Decision", law_id: str) -> str:
     """What an open question may yet make of a law's declaration: a law its "yes" brings in defeats it (Euchre 44
-    saves the dealer from law 41's loss of the deal): " Unless the table answers yes below: then the dealer may deal
-    again (law 44).", said where the declaration is, not after it as if settled."""
+    saves the dealer from law 41's loss of the deal): " Unless the answer to the question below is yes: then the
+    dealer may deal again (law 44).", said where the declaration is, not after it as if settled; with several
+    questions, ", unless the answer to question 1 (law 4) or question 2 (law 5) below is yes"."""
     said = []
     asking = [question for question in decision.questions or () if question.changes]
     for number, question in enumerate(asking, start=1):
         for law in question.if_so:
             if any(defeat.law == law_id and defeat.what in ("law", "rulings") for defeat in law.defeats) \
                     and law.rulings:
+                if len(asking) > 1:
+                    # Several questions: each is listed below ("Still to settle") with what its yes rules; named
+                    # here by number, not said twice.
+                    said.append(f"question {number} (law {law.id})")
+                    continue
                 # What the law declares on that answer (of its rulings, the one whose `when` holds there).
                 branch = question.if_so_ruling
                 text = next((item.declaration.text for item in (branch.declarations if branch else ())
                              if item.law.id == law.id), law.rulings[0].text)
-                if len(asking) > 1:
-                    # Several questions: each is listed below with what its yes rules; named here by number.
-                    said.append(f"question {number} (law {law.id})")
-                    continue
                 said.append(f" Unless the answer to the question below is yes: then "
                             f"{_lower_first(side_words(visible(text)).rstrip('.'))} (law {law.id}).")
     if len(asking) > 1 and said:
