@@ -292,7 +292,10 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
         if chosen:
             lines.extend(wrap(f"{lead}{result}{pending}.", "- " if opened else "", "  " if opened else ""))
         else:
-            label = "The score" if pending else "After the hand"
+            # No card played and none to be (a deal stopped or lost): there is no hand to score after.
+            unplayed = not decision.table.tricks and not score.in_play and score.hand is None \
+                and not any(m.phase in ("play", "after") for m in decision.table.moments)
+            label = "The score" if pending else "The score stands" if unplayed and not opened else "After the hand"
             lines.extend(wrap(f"{label}: {result}{pending}."))
     if score.more:
         lines.extend(wrap(f"... and {score.more} more combinations of the choices (see `--format json`)."))
