@@ -117,7 +117,9 @@ class Claim(Struct, frozen=True):
     def describe(self) -> str:
         """The claim and its timing, as the ruling reads it."""
         against = f" against {self.against.word}" if self.against else ""
-        parts = [f"{self.seat.word} claims {self.kind}{against} (log entry {self.entry})"]
+        claims = f"claims {self.kind}{against}" if self.kind != "deal" else \
+            f"asserts that it is not {self.against.word + chr(39) + 's' if self.against else 'his'} deal"
+        parts = [f"{self.seat.word} {claims} (log entry {self.entry})"]
         if self.after_cut and self.own_cut_unpresented:
             parts.append("after his side cut the cards for the next deal without the pack being presented")
         elif self.after_cut:

@@ -169,7 +169,12 @@ class Table(Struct):
 
     @property
     def eldest(self) -> Seat:
-        return self.scenario.dealer.left
+        """The player on the left of the one who dealt the cards in play: the dealer's left, or, where another
+        player dealt them and no one dealt again, his left (he received the first card; Short Whist 48: not
+        stopped before the turn-up, "the game must proceed as if no mistake had been made")."""
+        dealt = [moment.act.seat for moment in self.moments
+                 if moment.act.verb == "deal" and moment.phase == "deal" and moment.act.seat is not None]
+        return (dealt[-1] if dealt else self.scenario.dealer).left
 
     @property
     def lone(self) -> Seat | None:

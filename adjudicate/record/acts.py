@@ -16,8 +16,9 @@ from adjudicate.record.cards import Card, Suit
 from adjudicate.errors import did_you_mean, quote
 from adjudicate.record.seats import Seat
 
-CLAIM_KINDS = ("revoke", "new deal", "misdeal", "honours", "score", "game", "tricks", "penalty", "exposed card")
-"""What a player may claim: `claim revoke E`, `claim new deal`."""
+CLAIM_KINDS = ("revoke", "new deal", "misdeal", "honours", "score", "game", "tricks", "penalty", "exposed card", "deal")
+"""What a player may claim: `claim revoke E`, `claim new deal`; `claim deal N`: that it is not North's deal (Short
+Whist 48 and 50, "asserting that it is not his deal")."""
 
 REQUIREMENTS = ("highest", "lowest", "win", "lose")
 """What the adversaries may require of a player: his highest or lowest of the suit led, to win or lose the trick."""

@@ -133,6 +133,7 @@ played before the second as well (Long Whist 9)."""
 CLAIM_FIELDS: dict[str, str] = {
     "kind": TEXT, "seat": SEAT, "side": SIDE, "against": SEAT, "after_cut": BOOL, "after_mix": BOOL, "trick": INT,
     "after_next_turn": BOOL, "claimants_score": INT, "adversaries_score": INT,
+    "adversaries_trick_points": INT, "adversaries_game_on_tricks": BOOL,
     "honours": INT, "honours_known": BOOL, "honours_claim": BOOL, "repeat": BOOL, "after_unpresented_cut": BOOL,
     "grounded": BOOL, "then_mixed": BOOL,
 }
@@ -148,7 +149,11 @@ honours (None where its honours are not shown). `repeat`: the side made the same
 
 `after_next_turn`: the trump card of the next deal was turned up before the claim (a `turn` once the hand is
 over; Short Whist 6, Long Whist 18). `claimants_score` and `adversaries_score`: each side's score before the
-hand, when the scenario gives `score:` (absent otherwise, so a test on them does not hold). `honours`: how many
+hand, when the scenario gives `score:` (absent otherwise, so a test on them does not hold).
+`adversaries_trick_points`: the points the claimants' adversaries score by their tricks above six in a Whist hand
+played out (absent otherwise); `adversaries_game_on_tricks`: those points take them to game from their score before
+the hand (absent without `score:`), so that their tricks win it before any honours are scored (Short Whist 5).
+`honours`: how many
 of the four honours (A K Q J of trumps) the claiming side was dealt, when the record shows it (`honours_known`).
 `grounded`: the record shows, before the claim, something it can be for (an irregularity, a deal by a player
 whose deal it was not, an act repeated): a law asking whether a new deal was claimed on a ground the record does

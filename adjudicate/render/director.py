@@ -19,7 +19,7 @@ from adjudicate.play.facts import Claim, Irregularity
 from adjudicate.play.table import Moment
 from adjudicate.record.cards import Card, cards_words, number_word
 from adjudicate.record.seats import Seat, Side
-from adjudicate.ruling.scoring import ORDER_LAW, claimable_words, hand_can_give, order_words
+from adjudicate.ruling.scoring import DEAL_OR_NOT, ORDER_LAW, claimable_words, hand_can_give, order_words
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
@@ -255,7 +255,7 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                             # between penalties to make, not of the one penalty the law gives.
                             + ("; the choice is final" if len(made.options) > 1 else ""))
             continue
-        consult = "" if len(remedy.options) < 2 or all(_one(who) for who in choosers) else \
+        consult = "" if len(remedy.options) < 2 or all(_one(who) for who in choosers) or _deal_or_not(remedy) else \
             " (partners may consult)" if remedy.consult else " (partners may not consult: they agree who chooses)"
         if not remedy.scores:
             who = "either side" if each_side else _and_list(choosers)
@@ -298,7 +298,12 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
             chooses = "chooses" if _one(who) else "choose"
             if remedy.remedy.at_end and decision.score is not None and decision.score.in_play:
                 for_what += " at the end of the hand"  # Short Whist 72 I: the hand goes on, the choice waits
-            if tabled:
+            if tabled and {item.option.kind for item in remedy.options} == DEAL_OR_NOT:
+                # A fresh deal or not (Short Whist 42: "may decide whether they will have a fresh deal or not"):
+                # a right taken or left, not a penalty.
+                said.append(f"{who} {'decides' if _one(who) else 'decide'} whether to have a new deal{for_what}"
+                            f"{consult}, as below")
+            elif tabled:
                 said.append(f"{who} {chooses} one of the penalties below{for_what}{consult}")
             elif len(remedy.options) == 1 and all(r.unclaimed for r in mine):
                 # Euchre 63: "the penalty may be claimed"; the record shows no claim yet.
@@ -362,6 +367,12 @@ def kind_noun_of(target: object) -> str | None:
     from adjudicate.render.text import kind_noun
 
     return kind_noun(target.kind) if isinstance(target, Irregularity) else None
+
+
+def _deal_or_not(remedy: "RemedyOutcome") -> bool:
+    """A new deal claimed or not, on which partners may consult (Short Whist 84 forbids consulting only on "which
+    of the two penalties" to exact): nothing about consulting is said."""
+    return remedy.consult and {item.option.kind for item in remedy.options} == DEAL_OR_NOT
 
 
 def _headline_declarations(decision: "Decision") -> list[str]:
@@ -636,6 +647,8 @@ def _claim_line(claim: Claim, cutter: Seat | None = None) -> str:
     against = f" against {claim.against.word}" if claim.against else ""
     kind = "a revoke" if claim.kind == "revoke" else f"the {claim.kind}"
     text = f"{claim.seat.word} claimed {kind}{against}"
+    if claim.kind == "deal":  # Short Whist 48, 50: "asserting that it is not his deal"
+        text = f"{claim.seat.word} objected that it was not {claim.against.word + chr(39) + 's' if claim.against else 'his'} deal"
     if claim.after_cut and claim.own_cut_unpresented:
         who = cutter.word if cutter is not None else SIDE_WORDS[str(claim.seat.side)]
         text += f" after {who} cut for the next deal, the pack not presented"
@@ -876,7 +889,19 @@ def _if_yes(decision: "Decision", question: "Asked", yes: bool = True) -> str:
 def _next_step(decision: "Decision") -> str:
     questions = [q for q in decision.questions or () if q.changes]
     if questions:
-        return "ask the table these first: the ruling turns on them."
+        # What the table does next whatever the answers, where every answer leads to the same step.
+        steps = {_next_step(replace(branch, questions=())) for q in questions
+                 for branch in (q.if_so_ruling, q.otherwise_ruling) if branch is not None}
+        steps.add(_next_step(replace(decision, questions=())))
+        then = steps.pop() if len(steps) == 1 else ""
+        word = "Whatever the answers"
+        if not then and all(not q.otherwise and not q.otherwise_not for q in questions):
+            # No "no" brings a law in or takes one away: with every answer no, the ruling is the record's as it
+            # stands, and so is its next step.
+            then, word = _next_step(replace(decision, questions=())), "If no answer is yes"
+        if then and not re.match(r"(North|East|South|West)\b", then):
+            then = _lower_first(then)
+        return "ask the table these first: the ruling turns on them." + (f" {word}, next: {then}" if then else "")
     from adjudicate.ruling.decision import ENDS_OPTIONS, NEW_HAND
 
     table, score = decision.table, decision.score
@@ -970,13 +995,28 @@ def _next_step(decision: "Decision") -> str:
         choosers = list(dict.fromkeys(_chooser(r, decision) for r in decision.remedies if r.made is None))
         say = "says whether he claims" if len(choosers) == 1 and _one(choosers[0]) else "say whether they claim"
         return _sentence(f"{_and_list(choosers)} {say} it: {_either_way(decision)}")
+    reshuffle = [r for r in decision.remedies if r.made is None
+                 and any(item.option.kind == "shuffle_again" for item in r.options)]
+    if reshuffle and any(m.act.verb == "deal" for m in table.moments):
+        # Short Whist 32, Euchre 27: the dealer "may be compelled to re-shuffle"; the deal he made on that pack is
+        # set aside, and he deals again (no misdeal: the deal is not lost).
+        same = table.dealer
+        rest = _next_step(replace(decision, remedies=tuple(r for r in decision.remedies if r not in reshuffle)))
+        law = f" (law {reshuffle[0].law.id})"
+        return _sentence(f"{_chooser(reshuffle[0], decision)} say whether they compel a fresh shuffle: if they do, "
+                         f"{same.word} gathers the cards and shuffles again, {same.right.word} cuts, and "
+                         f"{same.word} deals again{law}, keeping the deal; if not, "
+                         f"{rest[:1].lower() + rest[1:] if not re.match(r'(North|East|South|West)', rest) else rest}")
     if _goes_on(decision):
         return _sentence(_play_on(decision))
     dealer = score.next_dealer if score is not None else None
     deals = f": {dealer.word} deals" + (" again" if dealer is decision.table.dealer else "") if dealer else ""
     if any(item.declaration.kind == "fresh_cut" for item in decision.declarations) and dealer:
         # Euchre 29, Short Whist 34: the player on the dealer's right cuts, and the same dealer deals
-        return f"{dealer.right.word} cuts the pack again; then {dealer.word} deals."
+        gather = f"{dealer.word} gathers the cards; " if any(m.act.verb == "deal" and m.phase == "deal"
+                                                            for m in table.moments) else ""
+        return _sentence(f"{gather}{dealer.right.word} cuts the pack again; then {dealer.word} deals"
+                         + (" again" if gather and dealer is table.dealer else ""))
     if any(item.declaration.kind in NEW_HAND for item in decision.declarations):
         return f"Gather the cards for the next deal{deals}."
     if score is not None and len(score.outcomes) == 1 and score.outcomes[0].effect.score_after is not None:
@@ -1158,8 +1198,10 @@ def _play_on(decision: "Decision") -> str:
     scored = "the hand is scored at its end"
     if following is None or not table.tricks and not any(m.phase == "play" for m in table.moments):
         first = _before_play(decision)
-        return f"{first}; then the hand is played out and scored at its end" if first else \
-            "play the hand out; it is scored at its end"
+        if first:
+            return f"{first}; then the hand is played out and scored at its end"
+        if following is None or table.trump is None or table.game.family != "whist":
+            return "play the hand out; it is scored at its end"
     if any(item.declaration.kind == "hand_unfinishable" for item in decision.declarations):
         # Long Whist 25 by analogy: a hand a card short cannot be played out as dealt (docs/rulings.md).
         return "the hand cannot be played out as dealt: the table agrees how to finish it, and nothing of it " \
@@ -1174,6 +1216,9 @@ def _play_on(decision: "Decision") -> str:
     # Long Whist 9: the leader's partner having played before his turn, the fourth hand may do the same.
     before = next((f", or {seat.partner.word} before him (law {item.law.id})" for item in decision.declarations
                    if item.declaration.kind == "may_play_before_turn" and not leads), "")
+    if table.eldest is not table.dealer.left:
+        # Another player dealt the cards in play, and the deal stands (Short Whist 48): the deal passes from him.
+        scored += f", and {table.eldest.word}, on the left of the player who dealt, deals next"
     return f"play on: {seat.word} {'leads' if leads else 'plays'} to trick {trick}{before}{discard}" \
         f"{_false_lead(decision)}; {scored}"
 
@@ -1341,6 +1386,18 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             and len({_outcome_result(o) for o in score.outcomes}) == 1:
         decided.append(_sentence(f"Whatever is chosen, the score {when}: " + (
             _both_results(score, score.outcomes[0]) if honours else _outcome_result(score.outcomes[0]))))
+    if score is not None and score.before is None and score.hand is not None and not rows \
+            and rulebook.code == "short-whist" and not score.claimable and not score.rules.void and not score.in_play and not any(r.scores for r in decision.remedies):
+        # The score before the hand is not in the record: the hand's own points are said, to be added to it.
+        asking_now = [q for q in decision.questions or () if q.changes]
+        differs = any(q.if_so_ruling is not None and q.if_so_ruling.score is not None
+                      and q.if_so_ruling.score.hand != score.hand for q in asking_now)
+        unless = ("If the answer below is no, " if len(asking_now) == 1 else "If no answer below is yes, ") \
+            if differs else ""
+        laws = _and_list([law.id for law in score.hand_laws])
+        decided.append(_sentence(f"{unless}the hand itself scores {_score_words(score.hand)} "
+                                 f"(law{'s' if len(score.hand_laws) > 1 else ''} {laws}), added to the score "
+                                 "before it, which the record does not give"))
     decided += [_sentence(text) for text in notes]
     open_questions = any(q.changes for q in decision.questions) if decision.questions is not None \
         else bool(decision.unknown)
@@ -1496,7 +1553,9 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         asked = _asked_with_meaning(decision, questions)
     out.append("")
     if len(asked) == 1:
-        labelled("NEXT", f"ask the table first: {asked[0][:1].upper()}{asked[0][1:]}" + _if_no(decision, questions))
+        # What a yes rules and what the table then does are one sentence: "If yes: ... (law 40); then ...".
+        step = re.sub(r"\.\s+Then, if yes: ", "; then ", asked[0] + _if_no(decision, questions), count=1)
+        labelled("NEXT", f"ask the table first: {step[:1].upper()}{step[1:]}")
     else:
         if asked:
             out.pop()

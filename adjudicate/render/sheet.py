@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicate.escape import visible
 from adjudicate.render.text import and_list, defeat_sentence, kind_noun, trump_words
+from adjudicate.ruling.scoring import DEAL_OR_NOT
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -246,7 +247,8 @@ def _choices(record: dict[str, Any]) -> list[str]:
             lines.append(f"- {head}: applied, the law leaving no choice:")
         elif len(remedy["options"]) > 1:
             # One player who chooses (the lone player, Euchre 89) has no partner to consult.
-            consult = "" if remedy["chooser"] in ("N", "E", "S", "W") else \
+            deal_or_not = remedy["consult"] and {option["kind"] for option in remedy["options"]} == DEAL_OR_NOT
+            consult = "" if remedy["chooser"] in ("N", "E", "S", "W") or deal_or_not else \
                 " (partners may consult)" if remedy["consult"] else " (partners may not consult)"
             lines.append(f"- {head}: {chooser} choose{'s' if not consult else ''} one{consult}:")
         else:

@@ -11,7 +11,7 @@ from adjudicate.escape import visible
 from adjudicate.play.facts import Facts, Irregularity
 from adjudicate.play.table import Moment, Table
 from adjudicate.ruling.records import marks as record_marks
-from adjudicate.ruling.scoring import SCORE_KINDS, VOIDS_HAND, claimable_words, order_words
+from adjudicate.ruling.scoring import DEAL_OR_NOT, SCORE_KINDS, VOIDS_HAND, claimable_words, order_words
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -277,8 +277,16 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
                 f": {uncalled.meaning}" if uncalled.meaning else "")
         play_out = any(remedy.made is None and any(item.option.kind == "play_out" for item in remedy.options)
                        for remedy in decision.remedies)
-        pending = "" if effect.meaning or not effect.needs or over else \
-            " so far; the hand goes on, and its points are added when it is played out" if score.in_play else \
+        # The hand still in play: its score is "so far", whatever else the record lacks; not where the choice is a
+        # new deal, which ends the hand.
+        voided = any(item.option.kind in VOIDS_HAND or item.option.kind in ("deal_again",)
+                     for _, item in outcome.choices)
+        # Honours claimed with no trick in the record: the hand was played, only not written down.
+        unwritten = not decision.table.tricks and any(claim.honours_claim for claim in decision.facts.claims)
+        pending = "" if effect.meaning or over or voided and not effect.needs else \
+            " so far; the hand goes on, and its points are added when it is played out" \
+            if score.in_play and (effect.needs or not unwritten) else \
+            "" if not effect.needs else \
             " if the hand stops here; if the revoking side requires it played out, its points are added" \
             if play_out else ""
         if chosen:
@@ -289,7 +297,10 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
             lines.extend(wrap("After the hand: the score turns on the open question below, and is given under "
                               "each answer."))
         else:
-            label = "The score" if pending else "After the hand"
+            # No card played and none to be (a deal stopped or lost): there is no hand to score after.
+            unplayed = not decision.table.tricks and not score.in_play and score.hand is None \
+                and not any(m.phase in ("play", "after") for m in decision.table.moments)
+            label = "The score" if pending else "The score stands" if unplayed and not opened else "After the hand"
             lines.extend(wrap(f"{label}: {result}{pending}."))
     if score.more:
         lines.extend(wrap(f"... and {score.more} more combinations of the choices (see `--format json`)."))
@@ -542,7 +553,9 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
             elif len(outcome.options) > 1:
                 # One player who chooses alone (a seat, or the lone player, Euchre 101) has no partner to consult.
                 alone = who in ("N", "E", "S", "W") or table.lone is not None and who == str(table.lone.side)
-                consult = "" if alone else " (partners may consult)" if outcome.consult else \
+                # A new deal claimed or not, on which consulting is not barred: nothing to say of it.
+                deal_or_not = outcome.consult and {item.option.kind for item in outcome.options} == DEAL_OR_NOT
+                consult = "" if alone or deal_or_not else " (partners may consult)" if outcome.consult else \
                     " (partners may not consult: they agree who chooses)"
                 # Short Whist 72 I: "at the end of the hand"; the hand still in play goes on first.
                 end = " at the end of the hand" if outcome.remedy.at_end and decision.score is not None \

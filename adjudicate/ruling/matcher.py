@@ -75,6 +75,11 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
                         if moment.act.verb == "deal" and moment.act.seat is not None
                         and moment.act.seat is not table.dealer and moment.phase == "deal"
                         or facts.acts.get(moment.entry, {}).get("repeat") is True])
+    complete = [trick for trick in table.tricks if trick.complete]
+    # Whist 2: each trick above six counts one, in a hand played out.
+    trick_points = {side: max(0, sum(1 for trick in complete if trick.winner and trick.winner.side is side) - 6)
+                    for side in (Side.NS, Side.EW)} \
+        if table.game.family == "whist" and len(complete) >= table.game.hand_size else None
     for claim in facts.standing_claims:
         side = claim.seat.side
         result.append(Fact("claim", {
@@ -83,6 +88,9 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
             "after_mix": claim.after_mix, "trick": claim.trick, "after_next_turn": claim.after_next_turn,
             "claimants_score": score[side] if score else None,
             "adversaries_score": score[side.other] if score else None,
+            "adversaries_trick_points": trick_points[side.other] if trick_points else None,
+            "adversaries_game_on_tricks": score[side.other] + trick_points[side.other] >= table.game.game_points
+            if score and trick_points else None,
             "honours": claim.side_honours, "honours_known": claim.side_honours is not None,
             "honours_claim": claim.honours_claim, "repeat": claim.repeat,
             "after_unpresented_cut": claim.after_unpresented_cut, "then_mixed": claim.then_mixed,
@@ -92,7 +100,6 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
             result.append(Fact("election", {"kind": moment.act.word, "seat": str(moment.act.seat),
                                             "side": str(moment.act.seat.side), "trick": moment.trick}, moment))
     result.extend(_act_facts(table, makers, act_verbs, honours, facts.acts))
-    complete = [trick for trick in table.tricks if trick.complete]
     # Euchre 49, Short Whist 59: hands abandoned, the tricks stand as they were taken.
     abandoned = any(item.kind == "hand_thrown" and item.details.get("all_four") for item in facts.irregularities)
     # Short Whist 6: a side dealt three or four honours (the record shows it) with no standing claim of them.

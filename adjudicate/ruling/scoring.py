@@ -228,6 +228,8 @@ class Penalty(Struct, frozen=True):
 SCORE_KINDS = ("score", "deduct", "take_tricks", "forfeit")
 VOIDS_HAND = ("new_deal",)
 """Options after which the hand is not scored: a new deal annuls it."""
+DEAL_OR_NOT = frozenset({"new_deal", "let_it_stand"})
+"""A new deal claimed or not: one right, taken or left, not a choice between two penalties (Short Whist 84)."""
 
 
 class HandRules(Struct, frozen=True):
