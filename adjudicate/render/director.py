@@ -470,6 +470,20 @@ class _Reversal(NamedTuple):
         return f": then {self.then} (law {self.by})" if self.then else ""
 
 
+def _clauses(reversals: "list[_Reversal]") -> str:
+    """One reversal said with what its answer rules; several on one declaration named by question and law only
+    (", unless the answer to question 1 (law 4) or question 2 (law 5) below is yes"), each question's ruling
+    being listed below it, so that no "unless" hangs on another."""
+    if len(reversals) == 1:
+        return reversals[0].clause()
+    said = []
+    for word in dict.fromkeys(reversal.word for reversal in reversals):
+        named = [reversal.which.removesuffix(" below") + (f" (law {reversal.by})" if reversal.by else "")
+                 for reversal in reversals if reversal.word == word]
+        said.append(f", unless the answer to {' or '.join(dict.fromkeys(named))} below is {word}")
+    return "".join(said)
+
+
 def _which(decision: "Decision", question: "Asked") -> str:
     """How the short ruling points at an open question: "the question below", or "question 2 below"."""
     asking = [q for q in decision.questions or () if q.changes]
@@ -1349,7 +1363,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         law_id = of_law.get(text)
         if law_id is None or law_id not in reversals:
             return text
-        return text.rstrip(".") + "".join(reversal.clause() for reversal in reversals.pop(law_id))
+        return text.rstrip(".") + _clauses(reversals.pop(law_id))
 
     decided = [_sentence(reversible(text)) for text in headline] + [_sentence(text) for text in choices] \
         + [_sentence(reversible(text)) for text in limits]
