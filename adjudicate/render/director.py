@@ -461,21 +461,31 @@ class _Reversal(NamedTuple):
         dealer may deal again (law 44)"."""
         return f", unless the answer to {self.which} is {self.word}" + self._then()
 
-    def alone(self) -> str:
-        """Said on its own, where the declaration is not in the short ruling."""
-        return f"What law {self.law} rules here does not hold if the answer to {self.which} is {self.word}" \
-            + self._then()
+    def short(self) -> str:
+        """Said after a further declaration the same answer takes away, its ruling said already: ", unless the
+        answer to the question below is yes (law 47)"."""
+        return f", unless the answer to {self.which} is {self.word}" + (f" (law {self.by})" if self.by else "")
+
+    @property
+    def answer(self) -> tuple[str, str, str | None]:
+        """The question, the answer and the law it brings in: reversals alike but for the law they reverse."""
+        return self.which, self.word, self.by
 
     def _then(self) -> str:
         return f": then {self.then} (law {self.by})" if self.then else ""
 
 
-def _clauses(reversals: "list[_Reversal]") -> str:
-    """One reversal said with what its answer rules; several on one declaration named by question and law only
-    (", unless the answer to question 1 (law 4) or question 2 (law 5) below is yes"), each question's ruling
-    being listed below it, so that no "unless" hangs on another."""
+def _clauses(reversals: "list[_Reversal]", answered: "set[tuple[str, str, str | None]]") -> str:
+    """One reversal said with what its answer rules, the first time that answer is said (`answered`), and briefly
+    after; several on one declaration named by question and law only (", unless the answer to question 1 (law 4)
+    or question 2 (law 5) below is yes"), each question's ruling being listed below it, so that no "unless" hangs
+    on another."""
     if len(reversals) == 1:
-        return reversals[0].clause()
+        reversal = reversals[0]
+        text = reversal.short() if reversal.answer in answered else reversal.clause()
+        answered.add(reversal.answer)
+        return text
+    answered.update(reversal.answer for reversal in reversals)
     said = []
     for word in dict.fromkeys(reversal.word for reversal in reversals):
         named = [reversal.which.removesuffix(" below") + (f" (law {reversal.by})" if reversal.by else "")
@@ -1357,13 +1367,14 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     # What an open answer may take away is said once, after the first thing the law declares in the headline; a
     # law whose declarations are not said there, on its own after the score.
     reversals = _reversals(decision)
+    answered: set[tuple[str, str, str | None]] = set()
     of_law = {text: item.law.id for text, item in items}
 
     def reversible(text: str) -> str:
         law_id = of_law.get(text)
         if law_id is None or law_id not in reversals:
             return text
-        return text.rstrip(".") + _clauses(reversals.pop(law_id))
+        return text.rstrip(".") + _clauses(reversals.pop(law_id), answered)
 
     decided = [_sentence(reversible(text)) for text in headline] + [_sentence(text) for text in choices] \
         + [_sentence(reversible(text)) for text in limits]
@@ -1427,7 +1438,18 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                               else ", and the claim fails if no answer is yes.") if fails else "."))
     # A law whose ruling is said above but which an open answer takes away (Short Whist 50 saves the deal that
     # law 43 loses): said, so that the ruling above is not read as final.
-    decided += [_sentence(reversal.alone()) for left in reversals.values() for reversal in left]
+    # The laws an answer takes away that the headline does not declare: nothing more where that answer's ruling is
+    # said above (the void hand takes all with it, Short Whist 47); else said once for all of them.
+    alone: dict[tuple[str, str, str | None, str | None], list[str]] = {}
+    for left in reversals.values():
+        for reversal in left:
+            if reversal.answer not in answered:
+                alone.setdefault((*reversal.answer, reversal.then), []).append(reversal.law)
+    for (which, word, by, then), lost in alone.items():
+        ruled = f": then {then} (law {by})" if then else ""
+        decided.append(_sentence(f"What law{'s' if len(lost) > 1 else ''} {_and_list(lost)} "
+                                 f"rule{'' if len(lost) > 1 else 's'} here does not hold if the answer to {which} "
+                                 f"is {word}{ruled}"))
     if score is not None and honours and rows:
         held = " and ".join(f"{'four' if n == 4 else 'three'} honours ({'four' if n == 4 else 'two'} points, law 3)"
                             for n in score.claimable.values())
