@@ -834,7 +834,12 @@ def _next_step(decision: "Decision") -> str:
     dealer = score.next_dealer if score is not None else None
     deals = f": {dealer.word} deals" + (" again" if dealer is decision.table.dealer else "") if dealer else ""
     if any(item.declaration.kind == "fresh_cut" for item in decision.declarations) and dealer:
-        # Euchre 29, Short Whist 34: the player on the dealer's right cuts, and the same dealer deals
+        # Euchre 29, Short Whist 34: the player on the dealer's right cuts, and the same dealer deals; Euchre 27:
+        # "The dealer has always the right to shuffle last", so where another shuffled after the cut, he may first.
+        last = next((item for item in decision.declarations if item.declaration.kind == "dealer_shuffles_last"), None)
+        if last is not None:
+            return f"{dealer.word} may shuffle last (law {last.law.id}); then {dealer.right.word} cuts the pack " \
+                f"again, and {dealer.word} deals."
         return f"{dealer.right.word} cuts the pack again; then {dealer.word} deals."
     if any(item.declaration.kind in NEW_HAND for item in decision.declarations):
         return f"Gather the cards for the next deal{deals}."
