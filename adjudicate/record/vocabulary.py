@@ -128,13 +128,15 @@ CLAIM_FIELDS: dict[str, str] = {
     "kind": TEXT, "seat": SEAT, "side": SIDE, "against": SEAT, "after_cut": BOOL, "after_mix": BOOL, "trick": INT,
     "after_next_turn": BOOL, "claimants_score": INT, "adversaries_score": INT,
     "honours": INT, "honours_known": BOOL, "honours_claim": BOOL, "repeat": BOOL, "after_unpresented_cut": BOOL,
-    "grounded": BOOL,
+    "after_deal_cut": BOOL, "grounded": BOOL,
 }
 """Facts of a claim raised at the table (`claim revoke E`), and not withdrawn (a claim withdrawn is no claim).
 
 `after_cut`: the cards were cut for the next deal before the claim, by a cut that counts against the claimants:
 any cut, except that one made without the pack being presented (`E: cut unpresented`) counts only against the side
 that made it; `after_unpresented_cut` says the claim came after such a cut by the other side, which does not.
+`after_deal_cut`: the claim came after the cut of the deal the record begins with, before its cards were dealt:
+the cut for the deal next after the last hand, so too late to claim a revoke in that hand (Euchre 68).
 `honours_claim`: a claim of honours within the meaning of the law (Short Whist 6, 7; Long Whist 18): `claim
 honours`, or a claim of the game or the score once the hand is played out by a side that held three or four
 honours (None where its honours are not shown). `repeat`: the side made the same claim before, still standing.

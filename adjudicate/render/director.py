@@ -757,6 +757,17 @@ def _if_yes(decision: "Decision", question: "Asked", yes: bool = True) -> str:
 def _next_step(decision: "Decision") -> str:
     questions = [q for q in decision.questions or () if q.changes]
     if questions:
+        from adjudicate.ruling.decision import NEW_HAND
+
+        if len(questions) > 1 and not decision.facts.irregularities \
+                and not any(item.declaration.kind in NEW_HAND for item in decision.declarations) \
+                and not any(q.otherwise or q.otherwise_not for q in questions):
+            # A claim the record shows no ground for: each question is a ground, and a "no" to all of them
+            # brings in no law, so the table goes on as the record stands.
+            base = _next_step(replace(decision, questions=()))
+            if base and not base.startswith("ask the table"):
+                base = base if re.match(r"(North|East|South|West)\b", base) else base[:1].lower() + base[1:]
+                return f"ask the table these first: the ruling turns on them. If no answer is yes: {base}"
         return "ask the table these first: the ruling turns on them."
     from adjudicate.ruling.decision import ENDS_OPTIONS, NEW_HAND
 

@@ -86,6 +86,8 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
             "honours": claim.side_honours, "honours_known": claim.side_honours is not None,
             "honours_claim": claim.honours_claim, "repeat": claim.repeat,
             "after_unpresented_cut": claim.after_unpresented_cut,
+            "after_deal_cut": any(m.act.verb == "cut" and m.phase == "deal" and m.entry < claim.entry
+                                  for m in table.moments),
             "grounded": bool(grounds) and grounds[0] < claim.entry}, claim))
     for moment in table.moments:
         if moment.act.verb == "elect" and moment.act.seat is not None:
