@@ -1208,8 +1208,14 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     asking = [q for q in decision.questions or () if q.changes]
     declaring = {item.law.id for item in decision.declarations}
     for number, open_question in enumerate(asking, start=1):
+        # A law that either answer takes away rules only how the question is settled (Euchre 66: the tricks
+        # searched at the end of the hand): what each answer rules is said instead.
+        settling = {law.id for law in open_question.if_so_not} & {law.id for law in open_question.otherwise_not}
+        if settling & declaring and len(asking) == 1 and (each := _each_answer(decision, open_question)):
+            question = visible(re.sub(r" [(][^)]*[)]", "", open_question.question)).strip()
+            decided.append(_sentence(f"The search answers the question: {_lower_first(question)} {each}"))
         for word, takes in (("yes", open_question.if_so_not), ("no", open_question.otherwise_not)):
-            reversed_ = [law for law in takes if law.id in declaring]
+            reversed_ = [law for law in takes if law.id in declaring and law.id not in settling]
             if reversed_:
                 which = "the question below" if len(asking) == 1 else f"question {number} below"
                 decided.append(_sentence(f"What {_law_list(tuple(reversed_))} rules here does not hold if the "
@@ -1339,7 +1345,24 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     else:
         asked = _asked_with_meaning(decision, questions)
     out.append("")
-    if len(asked) == 1:
+    search = next((item for item in decision.declarations if item.declaration.kind == "search_at_the_end"), None)
+    if len(asked) == 1 and search is not None and len(questions) == 1:
+        # Euchre 66: the claimants search the tricks at the end of the hand; the question is settled then, not
+        # asked now, and the hand is played on first.
+        claimants = _and_list(list(dict.fromkeys(SIDE_WORDS[str(claim.seat.side)] for claim in facts.claims
+                                                 if not claim.withdrawn and claim.kind == "revoke")))
+        following = table.next_to_play()
+        first = f"play on: {following[0].word} {'leads' if following[2] else 'plays'} to trick {following[1]}. " \
+            if following is not None else ""
+        code = decision.rulebook.code
+        points = next((law.id for law in rulebook.laws if law.kind == "scoring" and "scoring.points" in law.subjects),
+                      None)
+        order = f", the revoke's penalty scored first (law {ORDER_LAW[code]})" if code in ORDER_LAW else ""
+        scored = f"; then the hand is scored{order}, or as played if there was no revoke" \
+            + (f" (law {points})" if points else "")
+        labelled("NEXT", _sentence(f"{first}At the end of the hand, before the cards are cut, {claimants} search "
+                                   f"the tricks (law {search.law.id}), which answers the question above{scored}"))
+    elif len(asked) == 1:
         labelled("NEXT", f"ask the table first: {asked[0][:1].upper()}{asked[0][1:]}" + _if_no(decision, questions))
     else:
         if asked:

@@ -77,6 +77,11 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
                         or facts.acts.get(moment.entry, {}).get("repeat") is True])
     for claim in facts.standing_claims:
         side = claim.seat.side
+        # What the claim is for, before it, against the seat it names: an open ground is one the record shows only
+        # if an open fact is so (a renounce by a player whose holding of the suit led is not known).
+        claimed = [item for item in facts.irregularities if item.kind == claim.kind and item.entry < claim.entry
+                   and (claim.against is None or item.seat is claim.against)]
+        ground_open = bool(claimed) and all(item.unknown for item in claimed)
         result.append(Fact("claim", {
             "kind": claim.kind, "seat": str(claim.seat), "side": str(side),
             "against": str(claim.against) if claim.against else None, "after_cut": claim.after_cut,
@@ -88,6 +93,7 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
             "after_unpresented_cut": claim.after_unpresented_cut,
             "after_deal_cut": any(m.act.verb == "cut" and m.phase == "deal" and m.entry < claim.entry
                                   for m in table.moments),
+            "ground_open": ground_open,
             "grounded": bool(grounds) and grounds[0] < claim.entry}, claim))
     for moment in table.moments:
         if moment.act.verb == "elect" and moment.act.seat is not None:
