@@ -79,9 +79,9 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
         side = claim.seat.side
         # What the claim is for, before it, against the seat it names: an open ground is one the record shows only
         # if an open fact is so (a renounce by a player whose holding of the suit led is not known).
-        claimed = [item for item in facts.irregularities if item.kind == claim.kind and item.entry < claim.entry
+        renounced = [item for item in facts.irregularities if item.kind == claim.kind and item.entry < claim.entry
                    and (claim.against is None or item.seat is claim.against)]
-        ground_open = bool(claimed) and all(item.unknown for item in claimed)
+        ground_open = bool(renounced) and all(item.unknown for item in renounced)
         result.append(Fact("claim", {
             "kind": claim.kind, "seat": str(claim.seat), "side": str(side),
             "against": str(claim.against) if claim.against else None, "after_cut": claim.after_cut,
