@@ -759,15 +759,27 @@ def _next_step(decision: "Decision") -> str:
     if questions:
         from adjudicate.ruling.decision import NEW_HAND
 
-        if len(questions) > 1 and not decision.facts.irregularities \
-                and not any(item.declaration.kind in NEW_HAND for item in decision.declarations) \
+        def low(text: str) -> str:
+            return text if re.match(r"(North|East|South|West)\b", text) else text[:1].lower() + text[1:]
+
+        if len(questions) > 1 and not any(item.declaration.kind in NEW_HAND for item in decision.declarations) \
                 and not any(q.otherwise or q.otherwise_not for q in questions):
-            # A claim the record shows no ground for: each question is a ground, and a "no" to all of them
-            # brings in no law, so the table goes on as the record stands.
+            # Each question brings in a law on a "yes" (a ground for a claim, a law that ends the deal), and a "no"
+            # to all of them brings in none, so the table goes on as the record stands: each step is said.
             base = _next_step(replace(decision, questions=()))
             if base and not base.startswith("ask the table"):
-                base = base if re.match(r"(North|East|South|West)\b", base) else base[:1].lower() + base[1:]
-                return f"ask the table these first: the ruling turns on them. If no answer is yes: {base}"
+                steps = []
+                for number, question in enumerate(questions, start=1):
+                    yes = question.if_so_ruling
+                    then = _next_step(yes) if yes is not None and decision.facts.irregularities else ""
+                    if then and then != base and not then.startswith("ask the table"):
+                        # The play that follows is said once, at the end.
+                        tail = "; then the hand is played out and scored at its end."
+                        if then.endswith(tail) and base.endswith(tail):
+                            then = then[:-len(tail)] + "."
+                        steps.append(f"If yes to {number}: {low(then)}")
+                return " ".join(["ask the table these first: the ruling turns on them.", *steps,
+                                 f"If no answer is yes: {low(base)}"])
         return "ask the table these first: the ruling turns on them."
     from adjudicate.ruling.decision import ENDS_OPTIONS, NEW_HAND
 
