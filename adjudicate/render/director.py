@@ -482,6 +482,12 @@ def _score_table(decision: "Decision", width: int) -> list[str]:
     # The order of scoring is said in NEXT where it matters; the cell keeps to who wins what.
     meanings = [side_words(re.sub(r", [^,]* scored first$", "", re.sub(r" [(][^)]*[)]", "", o.effect.meaning)))
                 if o.effect.meaning else "" for o in score.outcomes]
+    if unplayed and decision.table.next_to_play() is not None:
+        # Euchre 63, 68: with no claim (yet) the hand simply goes on, and the penalty may be claimed until the cut;
+        # the score before the rest of the hand is not a final score.
+        meanings = [m or ("not final: the hand goes on, scored at its end"
+                          if any(item.option.kind == "no_claim" for _, item in o.choices) else "")
+                    for m, o in zip(meanings, score.outcomes)]
     if _honours_decide(score):
         # Short Whist 3, 5, 6: the score without the call of honours, and with it.
         def cell(effect: "Effect | None") -> str:
@@ -799,6 +805,8 @@ def _next_step(decision: "Decision") -> str:
             side = f" {SIDE_WORDS[str(seat.side)]}" if seat is not None else ""
             return (f"{deal}; the score stands as given above, with the honours{side} claimed in time set up "
                     f"and added to it (law {set_up.law.id}).")
+        if any(item.declaration.kind == "score_correction_too_late" for item in decision.declarations):
+            return f"{deal}; the score stands as marked."  # Euchre 5: the error can no longer be put right
         return f"{deal}; the score stands as given above."
     if any((taken := r.made or (r.options[0] if r.mandatory and r.options else None)) is not None
            and taken.option.kind in ENDS_OPTIONS for r in decision.remedies):
@@ -1194,6 +1202,14 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                 and not any(m.phase in ("play", "after") for m in table.moments):
             # No card played (a deal stopped or lost): there is no hand to score after.
             decided.append(_sentence(f"The score stands: {_outcome_result(score.outcomes[0])}"))
+        elif any(item.declaration.kind == "score_correction_too_late" for item in decision.declarations):
+            # Euchre 5: too late to put the error right, the score stands as it was marked, whatever the laws'
+            # count of the hand; that count is the marked score only if the hand was marked as the law has it.
+            points = next((law.id for law in rulebook.laws if law.kind == "scoring"
+                           and "scoring.points" in law.subjects), None)
+            by = f" (law {points})" if points else ""
+            decided.append(_sentence(f"The hand counted as the laws have it{by} gives {_outcome_result(score.outcomes[0])}; "
+                                     "if it was marked otherwise, the score as marked stands"))
         else:
             decided.append(_sentence(f"{_unless_asked(decision)}the score {when}: "
                                      + (_both_results(score, score.outcomes[0]) if honours
