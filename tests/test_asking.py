@@ -88,7 +88,8 @@ def test_each_question_says_what_yes_and_no_rule():
     (revoke,) = rule_json(REVOKE)["unknown"]
     assert revoke == {"id": "E-held-spade-trick-1",
                       "question": "Did East hold a spade at trick 1? (his hand is not fully known)",
-                      "if_so": {"laws": ["4", "62", "63", "64", "70"]}, "otherwise": {"laws": ["62"]}, "changes_ruling": True}
+                      "if_so": {"laws": ["4", "62", "63", "64", "70"], "not": ["66"]},
+                      "otherwise": {"laws": ["62"], "not": ["66"]}, "changes_ruling": True}
     (honours,) = rule_json(HONOURS)["unknown"]  # the score, asked as the one yes-or-no fact it settles
     assert honours["question"].startswith("Were North and South at the point of eight when the hand began?")
     assert (honours["if_so"], honours["otherwise"]) == ({"laws": []}, {"laws": ["16"]})
@@ -97,13 +98,16 @@ def test_each_question_says_what_yes_and_no_rule():
 def test_the_table_lists_each_question_with_its_id():
     short = rule(REVOKE)
     assert short.exit_code == 0
-    assert "NEXT: ask the table first: Did East hold a spade at trick 1? (his hand is not fully known) If yes:\n" \
-        "  the revoke is established (laws 4, 62, 63, 64 and 70).\n" \
-        "(To answer the questions: rerun with --ask, or --explain for the laws in full.)\n" in short.stdout
+    # The hand is in play: the tricks searched at its end answer the question (Euchre 66), so the table plays on.
+    assert "The search answers the question: did East hold a spade at trick 1? If so:" in " ".join(short.stdout.split())
+    assert "NEXT: Play on: East leads to trick 2. At the end of the hand, before the cards are cut, North–South\n" \
+        "  search the tricks (law 66), which answers the question above;" in short.stdout
+    assert "(To answer the questions: rerun with --ask, or --explain for the laws in full.)\n" in short.stdout
     done = rule("--explain", REVOKE)
     assert done.exit_code == 0
     assert ("OPEN QUESTIONS\n[E-held-spade-trick-1] Did East hold a spade at trick 1? (his hand is not fully known) If so, laws\n"
-            "  4, 62, 63, 64 and 70 apply; if not, law 62 applies.\n"
+            "  4, 62, 63, 64 and 70 apply and law 66 no longer applies; if not, law 62 applies and law 66 no\n"
+            "  longer applies.\n"
             "(Answer them with --answer ID=yes or ID=no, or rule with --ask to be asked.)\n") in done.stdout
 
 
@@ -159,7 +163,7 @@ def test_an_answers_file_answers_several_and_the_answer_option_comes_after_it(tm
                        "euchre-29-card-exposed-cutting-fewer-than-four: no\n"
                        "euchre-27-card-seen-during-dealers-shuffling: no\n", encoding="utf-8")
     ruled = rule_json(SHUFFLE, "--answers", str(answers), "--answer", "euchre-27-card-seen-during-dealers-shuffling=y")
-    assert [law["id"] for law in ruled["laws"]] == ["27"]
+    assert [law["id"] for law in ruled["laws"]] == ["27", "68"]  # law 68 bars a revoke of the last hand whatever the answers
     assert ruled["unknown"] == []
     assert {a["id"]: a["answer"] for a in ruled["answered"]} == {SHUFFLE_IDS[0]: True, SHUFFLE_IDS[1]: False}
 
@@ -363,7 +367,8 @@ def test_ask_asks_the_question_and_gives_the_one_ruling():
     screen, code = at_terminal(["rule", "--ask", "--explain", "--color", "never", REVOKE], [b"y\r"])
     assert code == 0, screen
     assert screen.startswith("Did East hold a spade at trick 1? (his hand is not fully known)\n"
-                             "  E-held-spade-trick-1: if so, laws 4, 62, 63, 64, 70 apply; if not, law 62 applies\n"
+                             "  E-held-spade-trick-1: if so, laws 4, 62, 63, 64, 70 apply and law 66 no longer applies; "
+                             "if not, law 62 applies and law 66 no longer applies\n"
                              "  Answer [y/n]: <typed>")
     assert "[E-held-spade-trick-1] yes: Did East hold a spade" in screen
     assert "Law 63. Penalty for a revoke" in screen and "OPEN QUESTIONS" not in screen
@@ -390,8 +395,9 @@ def test_ask_asks_the_two_questions_of_the_shuffle_and_each_answer_counts():
     assert screen.count("Answer [y/n]") == 2
     (ruled,) = json.loads(screen[screen.index("\n[") + 1:])
     assert ruled["unknown"] == [] and len(ruled["answered"]) == 2
+    # Law 68 applies whatever the answers: a revoke of the last hand is out of time once the pack is cut.
     assert sorted(law["id"] for law in ruled["laws"]) == sorted(
-        [a["id"].split("-")[1] for a in ruled["answered"] if a["answer"]])
+        [a["id"].split("-")[1] for a in ruled["answered"] if a["answer"]] + ["68"])
 
 
 def test_ask_with_several_files_asks_each_in_turn_under_its_name():

@@ -1086,9 +1086,17 @@ def _consulted(table: Table, found: list[Irregularity]) -> list[Irregularity]:
             continue
         until = min((other.entry for other in found if other.kind in _CHOICES and other.seat is not None
                      and other.seat.side is seat.side and other.entry > irregularity.entry), default=None)
-        consulted = any(moment.act.seat.side is not seat.side and moment.entry > irregularity.entry
-                        and (until is None or moment.entry < until) for moment in consults if moment.act.seat)
-        result.append(replace(irregularity, details={**irregularity.details, "consulted": consulted}))
+        consulting = next((moment for moment in consults if moment.act.seat and moment.act.seat.side is not seat.side
+                           and moment.entry > irregularity.entry and (until is None or moment.entry < until)), None)
+        consulted = consulting is not None
+        because = irregularity.because
+        if consulting is not None and consulting.act.seat is not None:
+            # Said with the offence it was about, in the order of the table (before the cards were taken back).
+            said = f"{_name(consulting.act.seat)} consulted his partner on its penalty"
+            back = ", and the cards were taken back"
+            because = because.replace(back, f", {said}{back}") if back in because else f"{because}; {said}"
+        result.append(replace(irregularity, because=because,
+                              details={**irregularity.details, "consulted": consulted}))
     return result
 
 

@@ -135,7 +135,7 @@ CLAIM_FIELDS: dict[str, str] = {
     "after_next_turn": BOOL, "claimants_score": INT, "adversaries_score": INT,
     "adversaries_trick_points": INT, "adversaries_game_on_tricks": BOOL,
     "honours": INT, "honours_known": BOOL, "honours_claim": BOOL, "repeat": BOOL, "after_unpresented_cut": BOOL,
-    "grounded": BOOL, "then_mixed": BOOL,
+    "after_deal_cut": BOOL, "ground_open": BOOL, "grounded": BOOL, "then_mixed": BOOL,
 }
 """Facts of a claim raised at the table (`claim revoke E`), and not withdrawn (a claim withdrawn is no claim).
 
@@ -143,6 +143,10 @@ CLAIM_FIELDS: dict[str, str] = {
 any cut, except that one made without the pack being presented (`E: cut unpresented`) counts only against the side
 that made it; `after_unpresented_cut` says the claim came after such a cut by the other side, which does not.
 `then_mixed`: the cards were mixed after the claim (Short Whist 77).
+`after_deal_cut`: the claim came after the cut of the deal the record begins with, before its cards were dealt:
+the cut for the deal next after the last hand, so too late to claim a revoke in that hand (Euchre 68).
+`ground_open`: what the claim is for (an irregularity of its kind before it, against the seat it names) is in
+the record only if an open fact is so: a revoke by a player whose holding of the suit led is not known.
 `honours_claim`: a claim of honours within the meaning of the law (Short Whist 6, 7; Long Whist 18): `claim
 honours`, or a claim of the game or the score once the hand is played out by a side that held three or four
 honours (None where its honours are not shown). `repeat`: the side made the same claim before, still standing.

@@ -501,6 +501,11 @@ def _which(decision: "Decision", question: "Asked") -> str:
     return "the question below" if len(asking) < 2 or number is None else f"question {number} below"
 
 
+def _settling(question: "Asked") -> set[str]:
+    """The laws either answer takes away: they rule only how the question is settled (Euchre 66's search)."""
+    return {law.id for law in question.if_so_not} & {law.id for law in question.otherwise_not}
+
+
 def _reversals(decision: "Decision") -> "dict[str, list[_Reversal]]":
     """Each law whose declaration here an open answer may take away, with what that answer rules instead: the
     law is no longer cited under that answer (Long Whist 13, a premature claim, once the cards are mixed after
@@ -512,11 +517,14 @@ def _reversals(decision: "Decision") -> "dict[str, list[_Reversal]]":
         if not question.changes:
             continue
         which = _which(decision, question)
+        settling = _settling(question)
         for word, brings, takes, branch in (("yes", question.if_so, question.if_so_not, question.if_so_ruling),
                                             ("no", question.otherwise, question.otherwise_not,
                                              question.otherwise_ruling)):
             taken = {law.id for law in takes}
             for law_id in declaring:
+                if law_id in settling:
+                    continue
                 by = next((law for law in brings if law.rulings and any(
                     defeat.law == law_id and defeat.what in ("law", "rulings") for defeat in law.defeats)), None)
                 if law_id not in taken and by is None:
@@ -621,6 +629,12 @@ def _score_table(decision: "Decision", width: int) -> list[str]:
     # The order of scoring is said in NEXT where it matters; the cell keeps to who wins what.
     meanings = [side_words(re.sub(r", [^,]* scored first$", "", re.sub(r" [(][^)]*[)]", "", o.effect.meaning)))
                 if o.effect.meaning else "" for o in score.outcomes]
+    if unplayed and decision.table.next_to_play() is not None:
+        # Euchre 63, 68: with no claim (yet) the hand simply goes on, and the penalty may be claimed until the cut;
+        # the score before the rest of the hand is not a final score.
+        meanings = [m or ("not final: the hand goes on, scored at its end"
+                          if any(item.option.kind == "no_claim" for _, item in o.choices) else "")
+                    for m, o in zip(meanings, score.outcomes)]
     if _honours_decide(score):
         # Short Whist 3, 5, 6: the score without the call of honours, and with it.
         def cell(effect: "Effect | None") -> str:
@@ -913,19 +927,41 @@ def _if_yes(decision: "Decision", question: "Asked", yes: bool = True) -> str:
 def _next_step(decision: "Decision") -> str:
     questions = [q for q in decision.questions or () if q.changes]
     if questions:
+        from adjudicate.ruling.decision import NEW_HAND
+
+        def low(text: str) -> str:
+            return text if re.match(r"(North|East|South|West)\b", text) else text[:1].lower() + text[1:]
+
+        asking = "ask the table these first: the ruling turns on them."
         # What the table does next whatever the answers, where every answer leads to the same step.
-        steps = {_next_step(replace(branch, questions=())) for q in questions
+        alike = {_next_step(replace(branch, questions=())) for q in questions
                  for branch in (q.if_so_ruling, q.otherwise_ruling) if branch is not None}
-        steps.add(_next_step(replace(decision, questions=())))
-        then = steps.pop() if len(steps) == 1 else ""
-        word = "Whatever the answers"
-        if not then and all(not q.otherwise and not q.otherwise_not for q in questions):
+        alike.add(_next_step(replace(decision, questions=())))
+        if len(alike) == 1:
+            return f"{asking} Whatever the answers, next: {low(alike.pop())}"
+        yes_only = not any(q.otherwise or q.otherwise_not for q in questions)
+        if len(questions) > 1 and yes_only \
+                and not any(item.declaration.kind in NEW_HAND for item in decision.declarations):
+            # Each question brings in a law on a "yes" (a ground for a claim, a law that ends the deal), and a "no"
+            # to all of them brings in none, so the table goes on as the record stands: each step is said.
+            base = _next_step(replace(decision, questions=()))
+            if base and not base.startswith("ask the table"):
+                steps = []
+                for number, question in enumerate(questions, start=1):
+                    yes = question.if_so_ruling
+                    then = _next_step(yes) if yes is not None and decision.facts.irregularities else ""
+                    if then and then != base and not then.startswith("ask the table"):
+                        # The play that follows is said once, at the end.
+                        tail = "; then the hand is played out and scored at its end."
+                        if then.endswith(tail) and base.endswith(tail):
+                            then = then[:-len(tail)] + "."
+                        steps.append(f"If yes to {number}: {low(then)}")
+                return " ".join([asking, *steps, f"If no answer is yes: {low(base)}"])
+        if yes_only:
             # No "no" brings a law in or takes one away: with every answer no, the ruling is the record's as it
             # stands, and so is its next step.
-            then, word = _next_step(replace(decision, questions=())), "If no answer is yes"
-        if then and not re.match(r"(North|East|South|West)\b", then):
-            then = _lower_first(then)
-        return "ask the table these first: the ruling turns on them." + (f" {word}, next: {then}" if then else "")
+            return f"{asking} If no answer is yes, next: {low(_next_step(replace(decision, questions=())))}"
+        return asking
     from adjudicate.ruling.decision import ENDS_OPTIONS, NEW_HAND
 
     table, score = decision.table, decision.score
@@ -944,6 +980,8 @@ def _next_step(decision: "Decision") -> str:
             side = f" {SIDE_WORDS[str(seat.side)]}" if seat is not None else ""
             return (f"{deal}; the score stands as given above, with the honours{side} claimed in time set up "
                     f"and added to it (law {set_up.law.id}).")
+        if any(item.declaration.kind == "score_correction_too_late" for item in decision.declarations):
+            return f"{deal}; the score stands as marked."  # Euchre 5: the error can no longer be put right
         return f"{deal}; the score stands as given above."
     if any((taken := r.made or (r.options[0] if r.mandatory and r.options else None)) is not None
            and taken.option.kind in ENDS_OPTIONS for r in decision.remedies):
@@ -1036,9 +1074,15 @@ def _next_step(decision: "Decision") -> str:
     dealer = score.next_dealer if score is not None else None
     deals = f": {dealer.word} deals" + (" again" if dealer is decision.table.dealer else "") if dealer else ""
     if any(item.declaration.kind == "fresh_cut" for item in decision.declarations) and dealer:
-        # Euchre 29, Short Whist 34: the player on the dealer's right cuts, and the same dealer deals
+        # Euchre 29, Short Whist 34: the player on the dealer's right cuts, and the same dealer deals; Euchre 27:
+        # "The dealer has always the right to shuffle last", so where another shuffled after the cut, he may first.
         gather = f"{dealer.word} gathers the cards; " if any(m.act.verb == "deal" and m.phase == "deal"
                                                             for m in table.moments) else ""
+        last = next((item for item in decision.declarations if item.declaration.kind == "dealer_shuffles_last"), None)
+        if last is not None:
+            return _sentence(f"{gather}{dealer.word} may shuffle last (law {last.law.id}); then "
+                             f"{dealer.right.word} cuts the pack again, and {dealer.word} deals"
+                             + (" again" if gather and dealer is table.dealer else ""))
         return _sentence(f"{gather}{dealer.right.word} cuts the pack again; then {dealer.word} deals"
                          + (" again" if gather and dealer is table.dealer else ""))
     if any(item.declaration.kind in NEW_HAND for item in decision.declarations):
@@ -1403,6 +1447,14 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                 and not any(m.phase in ("play", "after") for m in table.moments):
             # No card played (a deal stopped or lost): there is no hand to score after.
             decided.append(_sentence(f"The score stands: {_outcome_result(score.outcomes[0])}"))
+        elif any(item.declaration.kind == "score_correction_too_late" for item in decision.declarations):
+            # Euchre 5: too late to put the error right, the score stands as it was marked, whatever the laws'
+            # count of the hand; that count is the marked score only if the hand was marked as the law has it.
+            points = next((law.id for law in rulebook.laws if law.kind == "scoring"
+                           and "scoring.points" in law.subjects), None)
+            by = f" (law {points})" if points else ""
+            decided.append(_sentence(f"The hand counted as the laws have it{by} gives {_outcome_result(score.outcomes[0])}; "
+                                     "if it was marked otherwise, the score as marked stands"))
         else:
             decided.append(_sentence(f"{_unless_asked(decision)}the score {when}: "
                                      + (_both_results(score, score.outcomes[0]) if honours
@@ -1438,6 +1490,15 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                               else ", and the claim fails if no answer is yes.") if fails else "."))
     # A law whose ruling is said above but which an open answer takes away (Short Whist 50 saves the deal that
     # law 43 loses): said, so that the ruling above is not read as final.
+    asking = [q for q in decision.questions or () if q.changes]
+    declaring = {item.law.id for item in decision.declarations}
+    for open_question in asking:
+        # A law that either answer takes away rules only how the question is settled (Euchre 66: the tricks
+        # searched at the end of the hand): what each answer rules is said instead.
+        if _settling(open_question) & declaring and len(asking) == 1 \
+                and (each := _each_answer(decision, open_question)):
+            question = visible(re.sub(r" [(][^)]*[)]", "", open_question.question)).strip()
+            decided.append(_sentence(f"The search answers the question: {_lower_first(question)} {each}"))
     # The laws an answer takes away that the headline does not declare: nothing more where that answer's ruling is
     # said above (the void hand takes all with it, Short Whist 47); else said once for all of them.
     alone: dict[tuple[str, str, str | None, str | None], list[str]] = {}
@@ -1588,7 +1649,24 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     else:
         asked = _asked_with_meaning(decision, questions)
     out.append("")
-    if len(asked) == 1:
+    search = next((item for item in decision.declarations if item.declaration.kind == "search_at_the_end"), None)
+    if len(asked) == 1 and search is not None and len(questions) == 1:
+        # Euchre 66: the claimants search the tricks at the end of the hand; the question is settled then, not
+        # asked now, and the hand is played on first.
+        claimants = _and_list(list(dict.fromkeys(SIDE_WORDS[str(claim.seat.side)] for claim in facts.claims
+                                                 if not claim.withdrawn and claim.kind == "revoke")))
+        following = table.next_to_play()
+        first = f"play on: {following[0].word} {'leads' if following[2] else 'plays'} to trick {following[1]}. " \
+            if following is not None else ""
+        code = decision.rulebook.code
+        points = next((law.id for law in rulebook.laws if law.kind == "scoring" and "scoring.points" in law.subjects),
+                      None)
+        order = f", the revoke's penalty scored first (law {ORDER_LAW[code]})" if code in ORDER_LAW else ""
+        scored = f"; then the hand is scored{order}, or as played if there was no revoke" \
+            + (f" (law {points})" if points else "")
+        labelled("NEXT", _sentence(f"{first}At the end of the hand, before the cards are cut, {claimants} search "
+                                   f"the tricks (law {search.law.id}), which answers the question above{scored}"))
+    elif len(asked) == 1:
         # What a yes rules and what the table then does are one sentence: "If yes: ... (law 40); then ...".
         step = re.sub(r"\.\s+Then, if yes: ", "; then ", asked[0] + _if_no(decision, questions), count=1)
         labelled("NEXT", f"ask the table first: {step[:1].upper()}{step[1:]}")

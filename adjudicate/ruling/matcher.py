@@ -82,6 +82,11 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
         if table.game.family == "whist" and len(complete) >= table.game.hand_size else None
     for claim in facts.standing_claims:
         side = claim.seat.side
+        # What the claim is for, before it, against the seat it names: an open ground is one the record shows only
+        # if an open fact is so (a renounce by a player whose holding of the suit led is not known).
+        renounced = [item for item in facts.irregularities if item.kind == claim.kind and item.entry < claim.entry
+                   and (claim.against is None or item.seat is claim.against)]
+        ground_open = bool(renounced) and all(item.unknown for item in renounced)
         result.append(Fact("claim", {
             "kind": claim.kind, "seat": str(claim.seat), "side": str(side),
             "against": str(claim.against) if claim.against else None, "after_cut": claim.after_cut,
@@ -94,6 +99,9 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
             "honours": claim.side_honours, "honours_known": claim.side_honours is not None,
             "honours_claim": claim.honours_claim, "repeat": claim.repeat,
             "after_unpresented_cut": claim.after_unpresented_cut, "then_mixed": claim.then_mixed,
+            "after_deal_cut": any(m.act.verb == "cut" and m.phase == "deal" and m.entry < claim.entry
+                                  for m in table.moments),
+            "ground_open": ground_open,
             "grounded": bool(grounds) and grounds[0] < claim.entry}, claim))
     for moment in table.moments:
         if moment.act.verb == "elect" and moment.act.seat is not None:
