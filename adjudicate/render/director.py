@@ -1506,11 +1506,11 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         for reversal in left:
             if reversal.answer not in answered:
                 alone.setdefault((*reversal.answer, reversal.then), []).append(reversal.law)
-    for (which, word, by, then), lost in alone.items():
-        ruled = f": then {then} (law {by})" if then else ""
+    for (which_q, answer_word, by_law, instead), lost in alone.items():
+        ruled = f": then {instead} (law {by_law})" if instead else ""
         decided.append(_sentence(f"What law{'s' if len(lost) > 1 else ''} {_and_list(lost)} "
-                                 f"rule{'' if len(lost) > 1 else 's'} here does not hold if the answer to {which} "
-                                 f"is {word}{ruled}"))
+                                 f"rule{'' if len(lost) > 1 else 's'} here does not hold if the answer to {which_q} "
+                                 f"is {answer_word}{ruled}"))
     if score is not None and honours and rows:
         held = " and ".join(f"{'four' if n == 4 else 'three'} honours ({'four' if n == 4 else 'two'} points, law 3)"
                             for n in score.claimable.values())
