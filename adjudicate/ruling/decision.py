@@ -53,12 +53,13 @@ _SAME_DEALER = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "may_de
 "the same dealer must deal again"; Euchre 33: "a new deal by the same dealer")."""
 OUTSIDE = frozenset({"no_revoke", "partner_had_played", "named_not_exposed", "named_not_detached",
                      "trump_card_not_taken_up", "not_the_dealer", "no_misdeal", "pack_not_proved_imperfect",
-                     "honours_claimed_in_time", "discovered_in_time", "claim_still_open", "claim_in_time",
-                     "honours_set_up", "reminded_before_turn_up", "mixed_by_claimants"})
+                     "reminded_before_turn_up", "mixed_by_claimants"})
 """Rulings that say the law does NOT reach the case: it is cited because its condition, as the law words it,
 fails (Short Whist 86: the card named not "prior to his partner playing"; Euchre 62: no card of the suit led
-held), or its time limit was met (Short Whist 78: no cut for the following deal). A law whose only rulings here
-are these, offering nothing, decides by not reaching the case (`Decision.outside`)."""
+held; Long Whist 17: the partner reminded before the trump card was turned up). A law whose only rulings here
+are these, offering nothing, decides by not reaching the case (`Decision.outside`). A time limit that was met
+is not among them: the limit is what decides (Short Whist 78: the claim came before the cut, so it is in time),
+and the law applies."""
 _DEALT_AGAIN = re.compile(r"same dealer|deals again|dealt again")
 ENDS_OPTIONS = frozenset({"new_deal", "deal_again"})
 """Options that, taken, end this hand for a new deal by the same dealer."""

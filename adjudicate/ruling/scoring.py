@@ -149,8 +149,8 @@ def claimable_words(code: str, claimable: dict[Side, int]) -> list[tuple[Side, i
         else:
             points = None
             text = (f"{side} hold {count} honours and have not claimed them; they may until the trump card of the "
-                    "next deal is turned up (law 18). What they score is not in the laws in hand (laws 1-6 are "
-                    "missing), so the scores leave them out.")
+                    "next deal is turned up (law 18). What they score is not in the laws in hand, so the scores "
+                    "leave them out.")
         said.append((side, held, points, text))
     return said
 
