@@ -442,10 +442,11 @@ def _two_revokes(tmp_path: Path, *names: str) -> Path:
 
 def test_coverage_names_an_atom_until_a_pair_of_scenarios_shows_it_deciding(tmp_path: Path):
     """Euchre 68 holds on a revoke claimed after the cut: one scenario alone shows nothing deciding; beside a
-    claim before the cut (its atom 0, the law not holding) the claim after the cut (1, holding) is shown."""
+    claim with no cut after it (its atom 0, the law not holding; a claim before a cut holds it too, as in time)
+    the claim after the cut (1, holding) is shown."""
     alone = run("check", "--jobs", "1", "--coverage", _two_revokes(tmp_path / "one", "revoke-claimed-after-the-cut.yaml"))
     assert any(line.startswith(f"coverage euchre: {LATE_CLAIM_ATOM}") for line in alone.stdout.splitlines())
-    pair = _two_revokes(tmp_path / "two", "revoke-claimed-after-the-cut.yaml", "revoke-claimed-before-the-cut.yaml")
+    pair = _two_revokes(tmp_path / "two", "revoke-claimed-after-the-cut.yaml", "revoke-cards-mixed-after-claim.yaml")
     result = run("check", "--jobs", "1", "--coverage", pair)
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
