@@ -545,7 +545,10 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
             who = outcome.chooser
             if outcome.made is not None:
                 lines.extend(wrap(f"{head}: {who} chose, at log entry {outcome.made_entry}: "
-                                  f"{outcome.made.option.wording()}. The choice is made and final.",
+                                  f"{outcome.made.option.wording()}. The choice is made"
+                                  # Short Whist 84, Euchre 85: "such decision is final": said where there was a
+                                  # choice between penalties, not of the one penalty the law gives.
+                                  + (" and final." if len(outcome.options) > 1 else "."),
                                   "", "  "))
                 continue
             if outcome.mandatory:
