@@ -1270,10 +1270,6 @@ def _play_on(decision: "Decision") -> str:
             return f"{first}; then the hand is played out and scored at its end"
         if following is None or table.trump is None or table.game.family != "whist":
             return "play the hand out; it is scored at its end"
-    if any(item.declaration.kind == "hand_unfinishable" for item in decision.declarations):
-        # Long Whist 25 by analogy: a hand a card short cannot be played out as dealt (docs/rulings.md).
-        return "the hand cannot be played out as dealt: the table agrees how to finish it, and nothing of it " \
-            "is scored until that is settled"
     seat, trick, leads = following
     making = table.making
     # Euchre: the dealer who took up the trump card in the first round discards before he plays (law 86 is
