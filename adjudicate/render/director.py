@@ -24,6 +24,7 @@ from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision, DeclarationOutcome, OptionOutcome, Outcome, RemedyOutcome, Score
+    from adjudicate.play.table import Table
     from adjudicate.ruling.questions import Asked
     from adjudicate.ruling.scoring import Effect
 
@@ -86,7 +87,7 @@ def option_words(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
         return f"{off} forfeit {_number(option.points, 'point')}"
     return _wording(item, remedy)
 
-def _wording(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
+def _wording(item: "OptionOutcome", remedy: "RemedyOutcome", table: "Table | None" = None) -> str:
     """An option in the law's words, the offender and his partner named where the record says who they are:
     "call on North not to win the trick" for "call on his partner not to win the trick"."""
     text = side_words(visible(item.option.wording()))
@@ -95,6 +96,10 @@ def _wording(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
         return text
     target = remedy.target
     details = target.details if isinstance(target, Irregularity) else {}
+    if table is not None and isinstance(target, Irregularity) and target.kind == "revoke":
+        exact = _revoke_card_words(item.option.kind, text, target, offender, table)
+        if exact:
+            return exact
     card, leader = details.get("card"), details.get("next_leader") or details.get("due")
     # Long Whist 7: the card and the leader named where the record says which and who.
     if isinstance(card, Card):
@@ -113,6 +118,35 @@ def _wording(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
                   lambda m: ("from " if m.group(0).startswith("from") else "") + offender.word
                   + (f" or {partner}" if m.group(1) else ""), text)
     return text
+
+def _revoke_card_words(kind: str, text: str, revoke: Irregularity, offender: Seat, table: "Table") -> str | None:
+    """A revoke corrected, its options said as the table carries them out where the revoking player's hand is
+    known: the card played in error named; and "his highest or lowest of the suit led" (Long Whist 12) named, and
+    whether it replaces the card he has put in its place."""
+    holding = table.scenario.hands.get(offender)
+    held, card = revoke.details.get("held"), revoke.details.get("card")
+    if holding is None or not holding.complete or not isinstance(held, (list, tuple)) or not isinstance(card, Card):
+        return None
+    if kind == "call_card":
+        named = re.sub(r"\bthe card (?:he )?played in error\b", f"{offender.word}'s {card.name}, played in error", text)
+        return named if named != text else None
+    if kind not in ("call_highest", "call_lowest") or "of the suit led" not in text:
+        return None
+    trick = table.tricks[revoke.trick - 1] if revoke.trick and revoke.trick <= len(table.tricks) else None
+    now = next((play.card for play in (trick.active if trick else ()) if play.seat is offender), None)
+    cards = sorted((c for c in held if isinstance(c, Card)), key=lambda c: c.rank)
+    if not cards:
+        return None
+    wanted = cards[-1] if kind == "call_highest" else cards[0]
+    which = f"{'highest' if kind == 'call_highest' else 'lowest'} {wanted.suit.word[:-1]}"
+    if now == wanted:
+        return f"have {offender.word}'s {which}, the {wanted.rank.word}, which he has put in: it stands, and " \
+            "nothing changes"
+    if now is not None and now.suit == wanted.suit:
+        return f"have {offender.word}'s {which}, the {wanted.rank.word}, go to trick {revoke.trick} in place of " \
+            f"the {now.rank.word} he put in"
+    return f"have {offender.word} play his {which}, the {wanted.rank.word}, to trick {revoke.trick}"
+
 
 def _suit_called(remedy: "RemedyOutcome", decision: "Decision") -> str | None:
     """A suit call made in the log, as the table must hear it: which suit, and from whom ("call clubs from
@@ -259,7 +293,7 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
             " (partners may consult)" if remedy.consult else " (partners may not consult: they agree who chooses)"
         if not remedy.scores:
             who = "either side" if each_side else _and_list(choosers)
-            options = [_wording(item, remedy) for item in remedy.options]
+            options = [_wording(item, remedy, decision.table) for item in remedy.options]
             after = _played_after(decision, remedy)
             if after is not None:
                 # Euchre 69: "Any player or players who have played after him, except his partner, may withdraw
