@@ -1076,8 +1076,16 @@ def _next_step(decision: "Decision") -> str:
         choosers = list(dict.fromkeys(_chooser(r, decision) for r in open_remedies))
         verb = ("announces his choice" if _one(choosers[0]) else "announce their choice") if len(choosers) == 1 \
             else "each announce their choice"
+        score = decision.score
+        # A hand ended before it was played out (Long Whist 14: the cards mixed) has no hand to score: the choice
+        # gives the score.
+        ended = score is not None and not score.in_play and score.next_dealer is not None \
+            and len(decision.table.tricks) < decision.table.game.hand_size \
+            and all(o.effect.score_after is not None for o in score.outcomes)
         then = _play_on(decision) if _goes_on(decision) else \
-            "score the hand" if any(r.scores for r in open_remedies) else "play on"
+            f"record the score their choice gives, then {score.next_dealer.word} deals" \
+            if ended and score is not None and score.next_dealer is not None and any(r.scores for r in open_remedies) \
+            else "score the hand" if any(r.scores for r in open_remedies) else "play on"
         if _new_deal_open(decision):
             return _sentence(f"{_and_list(choosers)} {verb}: {_either_way(decision)}")
         # Short Whist 78: no claim stands (none made, or one withdrawn); the penalty is exacted only on a claim
