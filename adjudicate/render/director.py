@@ -24,6 +24,7 @@ from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision, DeclarationOutcome, OptionOutcome, Outcome, RemedyOutcome, Score
+    from adjudicate.play.table import Table
     from adjudicate.ruling.questions import Asked
     from adjudicate.ruling.scoring import Effect
 
@@ -86,7 +87,7 @@ def option_words(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
         return f"{off} forfeit {_number(option.points, 'point')}"
     return _wording(item, remedy)
 
-def _wording(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
+def _wording(item: "OptionOutcome", remedy: "RemedyOutcome", table: "Table | None" = None) -> str:
     """An option in the law's words, the offender and his partner named where the record says who they are:
     "call on North not to win the trick" for "call on his partner not to win the trick"."""
     text = side_words(visible(item.option.wording()))
@@ -95,6 +96,10 @@ def _wording(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
         return text
     target = remedy.target
     details = target.details if isinstance(target, Irregularity) else {}
+    if table is not None and isinstance(target, Irregularity) and target.kind == "revoke":
+        exact = _revoke_card_words(item.option.kind, text, target, offender, table)
+        if exact:
+            return exact
     card, leader = details.get("card"), details.get("next_leader") or details.get("due")
     # Long Whist 7: the card and the leader named where the record says which and who.
     if isinstance(card, Card):
@@ -113,6 +118,35 @@ def _wording(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
                   lambda m: ("from " if m.group(0).startswith("from") else "") + offender.word
                   + (f" or {partner}" if m.group(1) else ""), text)
     return text
+
+def _revoke_card_words(kind: str, text: str, revoke: Irregularity, offender: Seat, table: "Table") -> str | None:
+    """A revoke corrected, its options said as the table carries them out where the revoking player's hand is
+    known: the card played in error named; and "his highest or lowest of the suit led" (Long Whist 12) named, and
+    whether it replaces the card he has put in its place."""
+    holding = table.scenario.hands.get(offender)
+    held, card = revoke.details.get("held"), revoke.details.get("card")
+    if holding is None or not holding.complete or not isinstance(held, (list, tuple)) or not isinstance(card, Card):
+        return None
+    if kind == "call_card":
+        named = re.sub(r"\bthe card (?:he )?played in error\b", f"{offender.word}'s {card.name}, played in error", text)
+        return named if named != text else None
+    if kind not in ("call_highest", "call_lowest") or "of the suit led" not in text:
+        return None
+    trick = table.tricks[revoke.trick - 1] if revoke.trick and revoke.trick <= len(table.tricks) else None
+    now = next((play.card for play in (trick.active if trick else ()) if play.seat is offender), None)
+    cards = sorted((c for c in held if isinstance(c, Card)), key=lambda c: c.rank)
+    if not cards:
+        return None
+    wanted = cards[-1] if kind == "call_highest" else cards[0]
+    which = f"{'highest' if kind == 'call_highest' else 'lowest'} {wanted.suit.word[:-1]}"
+    if now == wanted:
+        return f"have {offender.word}'s {which}, the {wanted.rank.word}, which he has put in: it stands, and " \
+            "nothing changes"
+    if now is not None and now.suit == wanted.suit:
+        return f"have {offender.word}'s {which}, the {wanted.rank.word}, go to trick {revoke.trick} in place of " \
+            f"the {now.rank.word} he put in"
+    return f"have {offender.word} play his {which}, the {wanted.rank.word}, to trick {revoke.trick}"
+
 
 def _suit_called(remedy: "RemedyOutcome", decision: "Decision") -> str | None:
     """A suit call made in the log, as the table must hear it: which suit, and from whom ("call clubs from
@@ -259,7 +293,7 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
             " (partners may consult)" if remedy.consult else " (partners may not consult: they agree who chooses)"
         if not remedy.scores:
             who = "either side" if each_side else _and_list(choosers)
-            options = [_wording(item, remedy) for item in remedy.options]
+            options = [_wording(item, remedy, decision.table) for item in remedy.options]
             after = _played_after(decision, remedy)
             if after is not None:
                 # Euchre 69: "Any player or players who have played after him, except his partner, may withdraw
@@ -1042,8 +1076,16 @@ def _next_step(decision: "Decision") -> str:
         choosers = list(dict.fromkeys(_chooser(r, decision) for r in open_remedies))
         verb = ("announces his choice" if _one(choosers[0]) else "announce their choice") if len(choosers) == 1 \
             else "each announce their choice"
+        score = decision.score
+        # A hand ended before it was played out (Long Whist 14: the cards mixed) has no hand to score: the choice
+        # gives the score.
+        ended = score is not None and not score.in_play and score.next_dealer is not None \
+            and len(decision.table.tricks) < decision.table.game.hand_size \
+            and all(o.effect.score_after is not None for o in score.outcomes)
         then = _play_on(decision) if _goes_on(decision) else \
-            "score the hand" if any(r.scores for r in open_remedies) else "play on"
+            f"record the score their choice gives, then {score.next_dealer.word} deals" \
+            if ended and score is not None and score.next_dealer is not None and any(r.scores for r in open_remedies) \
+            else "score the hand" if any(r.scores for r in open_remedies) else "play on"
         if _new_deal_open(decision):
             return _sentence(f"{_and_list(choosers)} {verb}: {_either_way(decision)}")
         # Short Whist 78: no claim stands (none made, or one withdrawn); the penalty is exacted only on a claim
@@ -1270,10 +1312,6 @@ def _play_on(decision: "Decision") -> str:
             return f"{first}; then the hand is played out and scored at its end"
         if following is None or table.trump is None or table.game.family != "whist":
             return "play the hand out; it is scored at its end"
-    if any(item.declaration.kind == "hand_unfinishable" for item in decision.declarations):
-        # Long Whist 25 by analogy: a hand a card short cannot be played out as dealt (docs/rulings.md).
-        return "the hand cannot be played out as dealt: the table agrees how to finish it, and nothing of it " \
-            "is scored until that is settled"
     seat, trick, leads = following
     making = table.making
     # Euchre: the dealer who took up the trump card in the first round discards before he plays (law 86 is

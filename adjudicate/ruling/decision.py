@@ -44,17 +44,17 @@ _HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends", "hands_abandone
                "new_deal_same_dealer", "makers_euchred", "makers_score")
 """Rulings that change the hand's own points: their laws are cited with the hand's score."""
 NEW_HAND = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "deal_lost", "hand_ends", "hands_abandoned",
-                      "may_deal_again", "fresh_cut", "deal_stopped"})
+                      "dealt_wrong_new_deal", "may_deal_again", "fresh_cut", "deal_stopped"})
 """Rulings after which this hand is not played on: the cards are dealt again, or the hand is over (a deal out of
 turn stopped is dealt by the player whose deal it is)."""
 _SAME_DEALER = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "may_deal_again", "fresh_cut",
-                          "deal_stopped"})
+                          "deal_stopped", "dealt_wrong_new_deal"})
 """Rulings of a new deal that, unless the deal is also declared lost, the same dealer makes (Short Whist note 11:
 "the same dealer must deal again"; Euchre 33: "a new deal by the same dealer")."""
 OUTSIDE = frozenset({"no_revoke", "partner_had_played", "named_not_exposed", "named_not_detached",
                      "trump_card_not_taken_up", "not_the_dealer", "no_misdeal", "pack_not_proved_imperfect",
                      "reminded_before_turn_up", "mixed_by_claimants", "called_at_eight",
-                     "called_before_playing"})
+                     "called_before_playing", "dealt_wrong_new_deal"})
 """Rulings that say the law does NOT reach the case: it is cited because its condition, as the law words it,
 fails (Short Whist 86: the card named not "prior to his partner playing"; Euchre 62: no card of the suit led
 held; Long Whist 17: the partner reminded before the trump card was turned up). A law whose only rulings here
