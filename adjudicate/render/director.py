@@ -104,6 +104,7 @@ def _wording(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
                             f"{leader.partner.word} name the suit {leader.word} must lead")
         text = text.replace("the rightful leader", leader.word)
     text = text.replace("the offender's hand", f"{offender.word}'s hand")
+    text = _surplus_named(text, offender, details.get("cards"))
     partner = offender.partner.word
     text = re.sub(r"\bthe offender's side\b", SIDE_WORDS[str(offender.side)], text)
     # "His partner" is the offender's only where the option is a call made on him ("call on his partner not to
@@ -113,6 +114,17 @@ def _wording(item: "OptionOutcome", remedy: "RemedyOutcome") -> str:
                   lambda m: ("from " if m.group(0).startswith("from") else "") + offender.word
                   + (f" or {partner}" if m.group(1) else ""), text)
     return text
+
+def _surplus_named(text: str, seat: Seat, cards: object) -> str:
+    """Short Whist 56, 70: the two cards a player played to one trick named, with the player ("the knave of
+    spades, the second card East played to the trick," and "the first, the nine of spades,")."""
+    if not isinstance(cards, list) or len(cards) != 2 or not all(isinstance(card, Card) for card in cards):
+        return text
+    first, second = cards
+    text = re.sub(r"\bthe second card he played to (it|the trick),?",
+                  lambda m: f"the {second.name}, the second card {seat.word} played to {m.group(1)},", text)
+    return re.sub(r"\bthe first stays\b", f"the {first.name} stays", text)
+
 
 def _suit_called(remedy: "RemedyOutcome", decision: "Decision") -> str | None:
     """A suit call made in the log, as the table must hear it: which suit, and from whom ("call clubs from
@@ -415,6 +427,10 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
         elif text.startswith("His partner, ") and seat is not None:
             # "His partner, who has still to play" (Long Whist 10): the partner named, and whose partner he is.
             text = f"{seat.partner.word}, {seat.word}'s partner{text[11:]}"
+        if seat is not None:
+            text = _surplus_named(text, seat, next(
+                (fact.get("cards") for fact in decision.facts.irregularities
+                 if fact.kind == "two_cards_one_trick" and fact.seat is seat), None))
         if item.law.id in follows:
             text = re.sub(r"\bfollows? suit\b", lambda m: m.group(0) + follows[item.law.id], text)
         said = text.rstrip(".").lower()
