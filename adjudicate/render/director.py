@@ -777,6 +777,12 @@ def _moment_line(moment: Moment, moments: "tuple[Moment, ...] | list[Moment]" = 
     did = _PAST.get(act.verb)
     if did is None:
         return _sentence(f"{act.seat.word}: “{visible(act.text())}”")
+    if act.verb == "shuffle":
+        # Short Whist 36, Euchre 30: a shuffle after another player's cut is said as that.
+        cut = next((other for other in sorted(moments, key=lambda m: -m.entry) if other.entry < moment.entry
+                    and other.act.verb == "cut" and other.phase == moment.phase), None)
+        if cut is not None and cut.act.seat is not None and cut.act.seat is not act.seat:
+            return _sentence(f"{act.seat.word} shuffled the pack after {cut.act.seat.word}'s cut")
     # The same act done again by the same player for the same deal (Euchre 24: "shuffle once only").
     before = sum(1 for other in moments if other.entry < moment.entry and other.act.verb == act.verb
                  and other.act.seat is act.seat and other.phase == moment.phase)
