@@ -446,10 +446,13 @@ def two_cards(table: Table) -> Iterator[Irregularity]:
         for play in trick.active:
             if play.seat in seen:
                 first = seen[play.seat]
+                played = {other.seat for other in trick.active}
+                short = trick.quit_entry is not None and any(
+                    seat not in played and seat is not table.out for seat in SEATS)
                 yield Irregularity("two_cards_one_trick", play.seat, trick.number, play.entry,
                                    f"{_name(play.seat)} played two cards to trick {trick.number}: "
-                                   f"{cards_words([first.card, play.card])}",
-                                   {"cards": [first.card, play.card]})
+                                   f"the {first.card.name}, then the {play.card.name}",
+                                   {"cards": [first.card, play.card], "trick_short": short, "surplus": play.card})
             seen.setdefault(play.seat, play)
 
 

@@ -42,7 +42,10 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
         "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL}),
     "omitted_play": ("a trick was turned and quitted without a card from one player", {
         "discovered_after_next_play": BOOL}),
-    "two_cards_one_trick": ("a player played two cards to one trick", {"cards": TEXT}),
+    "two_cards_one_trick": ("a player played two cards to one trick; `trick_short`: the trick was quitted without a "
+                            "card from another player, so it holds his card too many in that player's place; "
+                            "`surplus`: the second card he played", {
+                                "cards": TEXT, "trick_short": BOOL, "surplus": CARD}),
     "exposed_card": ("a card shown, dropped face up, played with another, named while in the hand (`how: named`) or "
                      "played to a trick already complete by a player who had played to it (`how: second card`), and "
                      "so liable to be called", {

@@ -109,6 +109,7 @@ def _wording(item: "OptionOutcome", remedy: "RemedyOutcome", table: "Table | Non
                             f"{leader.partner.word} name the suit {leader.word} must lead")
         text = text.replace("the rightful leader", leader.word)
     text = text.replace("the offender's hand", f"{offender.word}'s hand")
+    text = _surplus_named(text, offender, details.get("cards"))
     partner = offender.partner.word
     text = re.sub(r"\bthe offender's side\b", SIDE_WORDS[str(offender.side)], text)
     # "His partner" is the offender's only where the option is a call made on him ("call on his partner not to
@@ -146,6 +147,17 @@ def _revoke_card_words(kind: str, text: str, revoke: Irregularity, offender: Sea
         return f"have {offender.word}'s {which}, the {wanted.rank.word}, go to trick {revoke.trick} in place of " \
             f"the {now.rank.word} he put in"
     return f"have {offender.word} play his {which}, the {wanted.rank.word}, to trick {revoke.trick}"
+
+
+def _surplus_named(text: str, seat: Seat, cards: object) -> str:
+    """Short Whist 56, 70: the two cards a player played to one trick named, with the player ("the knave of
+    spades, the second card East played to the trick," and "the first, the nine of spades,")."""
+    if not isinstance(cards, list) or len(cards) != 2 or not all(isinstance(card, Card) for card in cards):
+        return text
+    first, second = cards
+    text = re.sub(r"\bthe second card he played to (it|the trick),?",
+                  lambda m: f"the {second.name}, the second card {seat.word} played to {m.group(1)},", text)
+    return re.sub(r"\bthe first stays\b", f"the {first.name} stays", text)
 
 
 def _suit_called(remedy: "RemedyOutcome", decision: "Decision") -> str | None:
@@ -449,6 +461,10 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
         elif text.startswith("His partner, ") and seat is not None:
             # "His partner, who has still to play" (Long Whist 10): the partner named, and whose partner he is.
             text = f"{seat.partner.word}, {seat.word}'s partner{text[11:]}"
+        if seat is not None:
+            text = _surplus_named(text, seat, next(
+                (fact.get("cards") for fact in decision.facts.irregularities
+                 if fact.kind == "two_cards_one_trick" and fact.seat is seat), None))
         if item.law.id in follows:
             text = re.sub(r"\bfollows? suit\b", lambda m: m.group(0) + follows[item.law.id], text)
         said = text.rstrip(".").lower()
@@ -795,6 +811,12 @@ def _moment_line(moment: Moment, moments: "tuple[Moment, ...] | list[Moment]" = 
     did = _PAST.get(act.verb)
     if did is None:
         return _sentence(f"{act.seat.word}: “{visible(act.text())}”")
+    if act.verb == "shuffle":
+        # Short Whist 36, Euchre 30: a shuffle after another player's cut is said as that.
+        cut = next((other for other in sorted(moments, key=lambda m: -m.entry) if other.entry < moment.entry
+                    and other.act.verb == "cut" and other.phase == moment.phase), None)
+        if cut is not None and cut.act.seat is not None and cut.act.seat is not act.seat:
+            return _sentence(f"{act.seat.word} shuffled the pack after {cut.act.seat.word}'s cut")
     # The same act done again by the same player for the same deal (Euchre 24: "shuffle once only").
     before = sum(1 for other in moments if other.entry < moment.entry and other.act.verb == act.verb
                  and other.act.seat is act.seat and other.phase == moment.phase)
