@@ -1042,6 +1042,8 @@ def _next_step(decision: "Decision") -> str:
     if any((taken := r.made or (r.options[0] if r.mandatory and r.options else None)) is not None
            and taken.option.kind in ENDS_OPTIONS for r in decision.remedies):
         return f"Gather the cards; {table.dealer.word} deals again."  # Short Whist note 11, Euchre 33
+    if any(item.declaration.kind == "deal_stopped_not_his" for item in decision.declarations):
+        return f"Gather the cards; the player whose deal it is, not {table.dealer.word}, deals."  # Euchre 40
     if any(item.declaration.kind == "deal_stopped" for item in decision.declarations):
         seat = score.next_dealer if score is not None and score.next_dealer is not None else table.dealer
         return f"Gather the cards; {seat.word}{', whose deal it is,' if seat is table.dealer else ''} deals."

@@ -44,7 +44,8 @@ _HAND_KINDS = ("no_hand_points", "lone_scores_two", "hand_ends", "hands_abandone
                "new_deal_same_dealer", "makers_euchred", "makers_score")
 """Rulings that change the hand's own points: their laws are cited with the hand's score."""
 NEW_HAND = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "deal_lost", "hand_ends", "hands_abandoned",
-                      "dealt_wrong_new_deal", "may_deal_again", "fresh_cut", "deal_stopped"})
+                      "dealt_wrong_new_deal", "may_deal_again", "fresh_cut", "deal_stopped",
+                      "deal_stopped_not_his"})
 """Rulings after which this hand is not played on: the cards are dealt again, or the hand is over (a deal out of
 turn stopped is dealt by the player whose deal it is)."""
 _SAME_DEALER = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "may_deal_again", "fresh_cut",
@@ -682,6 +683,8 @@ def _next_dealer(table: Table, declarations: list[DeclarationOutcome],
     kinds = {item.declaration.kind for item in declarations}
     if "deal_lost" in kinds:
         return table.dealer.left
+    if "deal_stopped_not_his" in kinds:
+        return None  # Euchre 40: the record's dealer dealt out of turn; it does not say whose deal it is
     # A hand that ends "and the dealer deals again" (Short Whist 37 with its note 11, 47) is dealt again by
     # him; one that ends scored (Euchre 102: the lone player scores five) passes the deal on.
     again = any(item.declaration.kind == "hand_ends" and _DEALT_AGAIN.search(item.declaration.text)
