@@ -203,3 +203,13 @@ def test_a_title_with_control_characters_stays_escaped_in_colour(tmp_path):
     path.write_text(re.sub(r"(?m)^title: .*$", lambda _: 'title: "East \\e[31m trumps"', source), encoding="utf-8")
     _, out = _run("rule", "--color", "always", str(path))
     assert "\x1b[31m" not in out
+
+
+def test_the_long_form_says_a_fact_once_with_every_law_it_brings_in():
+    """Short Whist 43 gives the misdeal as "The deal was a misdeal (law 44): South, "count", ..." and law 44 the
+    count itself: one act, said once in WHAT HAPPENED, with both laws."""
+    full = _ruling("scenarios/short-whist/dealer-counts-the-cards.yaml").to_text(explain=True, width=WIDTH)
+    happened = full.split("WHAT HAPPENED", 1)[1].split("\n\n", 1)[0]
+    flat = " ".join(happened.split())
+    assert flat.count('South, "count", at log entry 2') == 1, flat
+    assert "(laws 43 and 44)" in flat, flat

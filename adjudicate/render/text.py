@@ -424,8 +424,16 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
     by_fact: dict[str, list[str]] = {}
     for applied in decision.laws:
         if applied.because:
-            by_fact.setdefault(applied.because, []).append(applied.law.id)
-    none = " ".join(f"{visible(fact).rstrip('.')} (law{'s' if len(ids) > 1 else ''} {and_list(ids)})." for fact, ids in by_fact.items()) \
+            # The same fact given by two laws, one with a closing stop and one without, is one fact.
+            by_fact.setdefault(visible(applied.because).strip().rstrip("."), []).append(applied.law.id)
+    # A fact said again with what it is under the law that gives it ("The deal was a misdeal (law 44): South,
+    # "count", at log entry 2", beside law 44's own "South, "count", at log entry 2") is one fact with both laws.
+    for fact in list(by_fact):
+        wider = next((other for other in by_fact if other != fact and other.endswith(f": {fact}")
+                      and all(f"law {law_id})" in other[:-len(fact)] for law_id in by_fact[fact])), None)
+        if wider is not None:
+            by_fact[wider] = sorted(dict.fromkeys(by_fact[wider] + by_fact.pop(fact)), key=lambda i: (len(i), i))
+    none = " ".join(f"{fact} (law{'s' if len(ids) > 1 else ''} {and_list(ids)})." for fact, ids in by_fact.items()) \
         or "No irregularity."
     for said in _what_happened(facts, none):
         for number, part in enumerate(said.split("\n")):
