@@ -981,18 +981,19 @@ def _if_yes(decision: "Decision", question: "Asked", yes: bool = True) -> str:
 
 
 def _next_step(decision: "Decision") -> str:
+    from adjudicate.ruling.decision import ENDS_OPTIONS, NEW_HAND
+
     questions = [q for q in decision.questions or () if q.changes]
     if questions:
-        from adjudicate.ruling.decision import NEW_HAND
-
         def low(text: str) -> str:
             return text if re.match(r"(North|East|South|West)\b", text) else text[:1].lower() + text[1:]
 
         asking = "ask the table these first: the ruling turns on them."
         # What the table does next whatever the answers, where every answer leads to the same step.
+        # The step as the record stands, every answer left out: computed once, for the three uses below.
+        base = _next_step(replace(decision, questions=()))
         alike = {_next_step(replace(branch, questions=())) for q in questions
-                 for branch in (q.if_so_ruling, q.otherwise_ruling) if branch is not None}
-        alike.add(_next_step(replace(decision, questions=())))
+                 for branch in (q.if_so_ruling, q.otherwise_ruling) if branch is not None} | {base}
         if len(alike) == 1:
             return f"{asking} Whatever the answers, next: {low(alike.pop())}"
         yes_only = not any(q.otherwise or q.otherwise_not for q in questions)
@@ -1000,7 +1001,6 @@ def _next_step(decision: "Decision") -> str:
                 and not any(item.declaration.kind in NEW_HAND for item in decision.declarations):
             # Each question brings in a law on a "yes" (a ground for a claim, a law that ends the deal), and a "no"
             # to all of them brings in none, so the table goes on as the record stands: each step is said.
-            base = _next_step(replace(decision, questions=()))
             if base and not base.startswith("ask the table"):
                 steps = []
                 for number, question in enumerate(questions, start=1):
@@ -1016,9 +1016,8 @@ def _next_step(decision: "Decision") -> str:
         if yes_only:
             # No "no" brings a law in or takes one away: with every answer no, the ruling is the record's as it
             # stands, and so is its next step.
-            return f"{asking} If no answer is yes, next: {low(_next_step(replace(decision, questions=())))}"
+            return f"{asking} If no answer is yes, next: {low(base)}"
         return asking
-    from adjudicate.ruling.decision import ENDS_OPTIONS, NEW_HAND
 
     table, score = decision.table, decision.score
     if score is not None and not score.in_play \
