@@ -374,7 +374,7 @@ ANNOTATIONS: dict[tuple[str, str], tuple[str, str, list[str]]] = {
     (S, "74"): ("Partner's question saves the revoke", "ruling", ["revoke.question"]),
     (S, "75"): ("Claimants may search the tricks", "procedure", ["revoke.search"]),
     (S, "76"): ("Revoke corrected in time", "penalty", ["revoke.corrected"]),
-    (S, "77"): ("Cards mixed after a revoke is claimed", "ruling", ["revoke.mixing"]),
+    (S, "77"): ("Cards mixed, and a revoke claimed", "ruling", ["revoke.mixing"]),
     (S, "78"): ("Time limit for claiming a revoke", "ruling", ["revoke.claim-time"]),
     (S, "79"): ("Revoking side may have the hand played out", "ruling", ["revoke.play-out"]),
     (S, "80"): ("Bets decided after the revoke penalty", "ruling", ["revoke.bets"]),

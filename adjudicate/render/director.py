@@ -936,13 +936,18 @@ def _each_answer(decision: "Decision", question: "Asked") -> str:
     """What each answer rules, in the ruling's own sentences rather than law numbers, where nothing applies until
     the question is answered (Euchre 62: did the player who renounced hold the suit led?). Empty where the yes
     ruling is not worked out, or the no is not a ruling its laws declare outright."""
+    from adjudicate.render.text import spent_at_the_end
+
     branch = question.if_so_ruling
     if branch is None or not question.if_so:
         return ""
+    # The search answers once the hand is played out: the right to have it played out is spent by then.
+    spent = spent_at_the_end(question)
+    branch = replace(branch, remedies=tuple(r for r in branch.remedies if r.law.id not in spent))
     said = list(dict.fromkeys(_headline_declarations(branch) + _choice_sentences(branch)))
     if not said:
         return ""
-    yes_laws = {law.id for law in question.if_so}
+    yes_laws = {law.id for law in question.if_so} - spent
     declared = {item.declaration.text for item in branch.declarations}
     no = [(law.id, ruling.text) for law in question.otherwise for ruling in law.rulings
           if ruling.when is not None and ruling.text not in declared]
@@ -1117,6 +1122,8 @@ def _next_step(decision: "Decision") -> str:
         if open_claim is not None and any(r.scores for r in open_remedies):
             return _sentence(f"{_and_list(choosers)} may claim the revoke until the cards are cut for the next deal "
                              f"(law {open_claim.law.id}), and then {verb}; then {then}")
+        if then == "score the hand" and (recut := _recut(decision)):
+            then = f"score the hand; {recut}"
         return _sentence(f"{_and_list(choosers)} {verb}; then {then}")
     if _new_deal_open(decision):
         choosers = list(dict.fromkeys(_chooser(r, decision) for r in decision.remedies if r.made is None))
@@ -1138,6 +1145,8 @@ def _next_step(decision: "Decision") -> str:
         return _sentence(_play_on(decision))
     dealer = score.next_dealer if score is not None else None
     deals = f": {dealer.word} deals" + (" again" if dealer is decision.table.dealer else "") if dealer else ""
+    if (recut := _recut(decision)) and dealer is not None:
+        deals = f": {recut}, and {dealer.word} deals"
     if any(item.declaration.kind == "fresh_cut" for item in decision.declarations) and dealer:
         # Euchre 29, Short Whist 34: the player on the dealer's right cuts, and the same dealer deals; Euchre 27:
         # "The dealer has always the right to shuffle last", so where another shuffled after the cut, he may first.
@@ -1168,6 +1177,37 @@ def _next_step(decision: "Decision") -> str:
     if table.next_to_play() is None:  # every trick played: the hand is over
         return f"Go on to the next deal: {(score and score.next_dealer or table.dealer.left).word} deals."
     return "Play on."
+
+
+def _penalty_then_hand(decision: "Decision") -> str:
+    """Where a penalty scores and the hand has points of its own, how the score is made up: the penalty first
+    (Euchre 4, Short Whist 5), then the hand's points by the law that counts them (Euchre 2: "If they fail to
+    take three tricks they are euchred, and the adversaries score two"). Empty otherwise."""
+    score, code = decision.score, decision.rulebook.code
+    if score is None or not score.hand or not score.hand_laws or code not in ORDER_LAW \
+            or not any(points for points in score.hand.values()) \
+            or not any(remedy.scores for remedy in decision.remedies):
+        return ""
+    laws = [law.id for law in score.hand_laws]
+    words = _and_list([f"{SIDE_WORDS[str(side)]} {points}" for side, points in score.hand.items() if points])
+    making = decision.table.making
+    makers = making.maker.side if making is not None and making.maker is not None else None
+    if makers is not None and not score.hand.get(makers):
+        words = f"{SIDE_WORDS[str(makers)]}, the makers, were euchred: {words}"
+    return f"The penalty is scored first (law {ORDER_LAW[code]}), then the hand's own points: {words} " \
+        f"(law{'s' if len(laws) > 1 else ''} {_and_list(laws)})"
+
+
+def _recut(decision: "Decision") -> str:
+    """A revoke claimed in time after the revoking side cut without the pack presented: that cut is not the cut
+    (Euchre 29, Short Whist 34: "The player on the dealer's right cuts the pack"), so the pack is presented
+    again and cut by the next dealer's right-hand player. Empty otherwise."""
+    score = decision.score
+    dealer = score.next_dealer if score is not None else None
+    if dealer is None or not any(claim.after_unpresented_cut and not claim.after_cut and claim.kind == "revoke"
+                                 for claim in decision.facts.standing_claims):
+        return ""
+    return f"{dealer.right.word} cuts the pack {dealer.word} presents"
 
 
 def _partner_passes_step(decision: "Decision", remedy: "RemedyOutcome") -> str | None:
@@ -1517,6 +1557,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             decided.append(_sentence(f"The hand counted as the laws have it{by} gives {_outcome_result(score.outcomes[0])}; "
                                      "if it was marked otherwise, the score as marked stands"))
         else:
+            if not _unless_asked(decision) and (order := _penalty_then_hand(decision)):
+                decided.append(_sentence(order))
             decided.append(_sentence(f"{_unless_asked(decision)}the score {when}: "
                                      + (_both_results(score, score.outcomes[0]) if honours
                                         else _outcome_result(score.outcomes[0]))))
@@ -1648,8 +1690,11 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     # A law that decides on an open question's answer is cited with it: the ruling turns on it.
     listed = {applied.law.id for applied in decision.laws}
     turning: list = []
+    from adjudicate.render.text import spent_at_the_end
+
+    spent = {law_id for question in decision.questions or () for law_id in spent_at_the_end(question)}
     for open_law in (law for question in decision.unknown for law in question.laws):
-        if open_law.id not in listed:
+        if open_law.id not in listed and open_law.id not in spent:
             listed.add(open_law.id)
             turning.append(open_law)
     if turning:

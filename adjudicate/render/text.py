@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from msgspec.structs import replace
+
 from adjudicate.escape import visible
 from adjudicate.play.facts import Facts, Irregularity
 from adjudicate.play.table import Moment, Table
@@ -30,7 +32,10 @@ def _irregularity_line(number: int, irregularity: Irregularity) -> str:
     where.append(f"log entry {irregularity.entry}")
     status = ""
     if irregularity.kind == "revoke":
-        if irregularity.get("established"):
+        if irregularity.get("established") and irregularity.unknown:
+            # Law 62 (Euchre; Short Whist 71): a revoke only if he held the suit led, which the record leaves open.
+            status = " - established if he held the suit led"
+        elif irregularity.get("established"):
             status = " - established"
         elif irregularity.get("corrected"):
             status = " - corrected in time"
@@ -362,10 +367,38 @@ def _branch_score_words(score, over: bool) -> str:
     return "; ".join(said)
 
 
+def settling_laws(item) -> set[str]:
+    """The laws either answer of an open question takes away: they rule only how it is settled (Euchre 66, Short
+    Whist 75: the tricks searched at the end of the hand)."""
+    return {law.id for law in item.if_so_not} & {law.id for law in item.otherwise_not}
+
+
+def spent_at_the_end(item) -> set[str]:
+    """Where a search at the end of the hand settles the question (Euchre 66, Short Whist 75), the laws an answer
+    brings in that only give the right to have the hand played out (Euchre 70, Short Whist 79): by the time the
+    search answers, the hand has been played out, and the right is spent."""
+    settling = settling_laws(item)
+    if not any(law.id in settling and any(ruling.kind == "search_at_the_end" for ruling in law.rulings)
+               for law in item.if_so_not):
+        return set()
+    return {law.id for law in (*item.if_so, *item.otherwise)
+            if law.remedies and not law.rulings
+            and all(option.kind == "play_out" for remedy in law.remedies for option in remedy.options)}
+
+
 def _answers_words(item) -> str:
     """What each answer of an open question rules: "If so, laws 62, 63 and 64 apply; if not, none of them."."""
     if not item.changes:
         return "Either answer gives the same ruling."
+    # A law that either answer takes away is how the question is settled, not what an answer rules: said first.
+    settling, spent = settling_laws(item), spent_at_the_end(item)
+    settled = [law for law in item.if_so_not if law.id in settling]
+    item = replace(item, if_so=tuple(law for law in item.if_so if law.id not in spent),
+                   otherwise=tuple(law for law in item.otherwise if law.id not in spent),
+                   if_so_not=tuple(law for law in item.if_so_not if law.id not in settling),
+                   otherwise_not=tuple(law for law in item.otherwise_not if law.id not in settling))
+    if settled:
+        return f"Settled as {_laws_words(settled, 'provide', 'provides')}. {_answers_words(item)}"
     yes, no = _branch_words(item.if_so, item.if_so_not), _branch_words(item.otherwise, item.otherwise_not)
     if yes and not no and not item.if_so_not:
         no = "none of them" if len(item.if_so) > 1 else "it does not"
@@ -498,8 +531,10 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
     # A law that decides on an open question's answer is quoted with the laws that apply: the ruling turns on it.
     quoted = {applied.law.id for applied in decision.laws}
     for pending in decision.unknown:
+        asked = next((q for q in decision.questions or () if q.question == pending.question), None)
+        spent = spent_at_the_end(asked) if asked is not None else set()
         for law in pending.laws:
-            if law.id in quoted:
+            if law.id in quoted or law.id in spent:
                 continue
             quoted.add(law.id)
             lines.extend(wrap(f"Law {law.id}. {visible(law.title)} ({visible(law.section)})", "", "  "))
