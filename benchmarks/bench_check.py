@@ -158,6 +158,9 @@ def main() -> None:
                         help="also count instructions with valgrind (minutes; the same on a busy machine)")
     parser.add_argument("--instructions-only", action="store_true",
                         help="count instructions only (the 2,000-file folder, no timed rounds)")
+    parser.add_argument("--memory", action="store_true",
+                        help="only the peak memory (VmHWM) of `check --no-cache --jobs 2` over all --files files "
+                             "and of each of its workers (Linux)")
     args = parser.parse_args()
 
     import adjudicate
@@ -178,6 +181,11 @@ def main() -> None:
     # --no-cache (the parsed built-in rulebooks are still read from their cache, as on any machine).
     os.environ["ADJUDICATE_CACHE_DIR"] = str(args.out / "cache")
     shutil.rmtree(args.out / "cache", ignore_errors=True)
+    if args.memory:
+        peaks = peak_memory(adjudicate_cmd + ["check", "--no-cache", "--jobs", "2", str(files)])
+        print(f"peak memory (VmHWM) of check --no-cache --jobs 2 over {total:,} files: "
+              + ", ".join(f"{name} {kib / 1024:.1f} MiB" for name, kib in peaks.items()))
+        return
     rows = []
     sets = [] if args.instructions_only else [(small, first)] + ([] if args.skip_large else [(total, files)])
     for count, folder in sets:
@@ -218,6 +226,35 @@ def cold_starts(args: argparse.Namespace, floor_cmd: list[str], rule_cmd: list[s
     print(f"ratios: check {count:,} files --jobs 1 / parse floor = {one_best:.2f} best, {one_median:.2f} median "
           f"(target <= 2); --jobs 2 = {two_best:.2f}, {two_median:.2f} (target < --jobs 1); "
           f"rule / import floor = {rule_best:.2f}, {rule_median:.2f} (target <= 1.3)")
+
+
+def _status(pid: int) -> dict[str, str]:
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as handle:
+            return dict(line.rstrip("\n").split(":\t", 1) for line in handle if ":\t" in line)
+    except OSError:
+        return {}
+
+
+def peak_memory(command: list[str]) -> dict[str, int]:
+    """The peak resident size (VmHWM, KiB) of the command's process and of each process it starts, read from
+    /proc while they run (the last reading before each ends: a peak reached in its last tenth of a second may
+    be missed). Linux only."""
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    peaks: dict[int, int] = {}
+    while process.poll() is None:
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            pid = int(entry)
+            status = _status(pid)
+            if pid == process.pid or status.get("PPid", "").strip() == str(process.pid):
+                high = status.get("VmHWM", "0 kB").split()[0]
+                peaks[pid] = max(peaks.get(pid, 0), int(high))
+        time.sleep(0.1)
+    if process.returncode not in (0, 1):
+        sys.exit(f"{' '.join(command)} exited {process.returncode}")
+    return {("parent" if pid == process.pid else f"worker {pid}"): kib for pid, kib in sorted(peaks.items())}
 
 
 def count_instructions(adjudicate_cmd: list[str], first: Path, small: int, floor_cmd: list[str],

@@ -55,8 +55,10 @@ class _Loader(_BaseLoader):
     ascend_resolver = staticmethod(tuple)  # (), ignored
     # With no path resolvers, the safe resolver is a pure function of the node kind, the text and
     # whether it was quoted, run in Python for every scalar (a third of composing a file), while
-    # `N`, `AS`, `play` recur in every file: remembered, bounded.
-    resolve = staticmethod(lru_cache(maxsize=20_000)(_resolve))
+    # `N`, `AS`, `play` recur in every file: remembered, bounded. A file's own texts (its title, its
+    # notes) seldom recur and each holds about 0.3 KB here, so the bound is what the recurring texts of
+    # a few thousand scenarios fill, not the count of files a long `check` reads.
+    resolve = staticmethod(lru_cache(maxsize=4_096)(_resolve))
 
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
