@@ -518,23 +518,25 @@ def _partner_can_win(table: Table, seat: Seat, number: int | None, entry: int) -
 
 
 def _could_be_sure(table: Table, seat: Seat, entry: int) -> bool | None:
-    """Long Whist 24, "If any person be sure of winning every trick in his hand": False where an adversary is
-    known to hold, unplayed, a trump that no card the thrower's side may hold can beat (every higher trump has
-    been played or is the adversaries' too): that adversary will take a trick, whatever is played. None where the
-    record does not settle it."""
+    """Long Whist 24, "If any person be sure of winning every trick in his hand", read as his own cards taking
+    every trick still to be played (docs/rulings.md): False where the record shows that the highest trump not yet
+    played is not in his hand (another player holds it, or his hand is listed whole without it), for whoever holds
+    it takes a trick with it, whatever is played. None where the record does not settle it."""
     trumps = table.trumps
     if table.game.family != "whist" or trumps.suit is None:
         return None
     size = table.game.hand_size
     played = {card for trick in table.tricks for play in trick.plays if play.entry < entry
               for card in (play.card, *play.also_played)}
-    theirs = {card for other in SEATS if other.side is not seat.side
-              for card in table.holdings[other].held_at(entry, size).known
-              if trumps.is_trump(card) and card not in played}
-    for card in theirs:
-        higher = [c for c in table.game.pack.cards if c.suit is trumps.suit and int(c.rank) > int(card.rank)]
-        if all(c in played or c in theirs for c in higher):
-            return False
+    out = [card for card in table.game.pack.cards if card.suit is trumps.suit and card not in played]
+    if not out:
+        return None
+    best = max(out, key=lambda card: int(card.rank))
+    his = table.holdings[seat].held_at(entry, size)
+    if his.unknown == 0 and best not in his.known:
+        return False
+    if any(best in table.holdings[other].held_at(entry, size).known for other in SEATS if other is not seat):
+        return False
     return None
 
 
