@@ -1030,9 +1030,10 @@ def _next_step(decision: "Decision") -> str:
         if set_up is not None:
             # Long Whist 18: "no honours can be set up, unless before claimed": honours claimed in time are
             # added to the score, though the laws in hand do not say what they count.
-            claims = [m.act.seat for m in table.moments if m.act.verb.startswith("claim") and m.act.seat]
-            seat = set_up.offender or (claims[-1] if claims else None)
-            side = f" {SIDE_WORDS[str(seat.side)]}" if seat is not None else ""
+            from adjudicate.render.text import honours_set_up_by
+
+            who = honours_set_up_by(decision)
+            side = f" {SIDE_WORDS[who]}" if who else ""
             return (f"{deal}; the score stands as given above, with the honours{side} claimed in time set up "
                     f"and added to it (law {set_up.law.id}).")
         if any(item.declaration.kind == "score_correction_too_late" for item in decision.declarations):
@@ -1517,6 +1518,11 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             decided.append(_sentence(f"The hand counted as the laws have it{by} gives {_outcome_result(score.outcomes[0])}; "
                                      "if it was marked otherwise, the score as marked stands"))
         else:
+            from adjudicate.render.text import honours_set_up_by
+
+            if when == "after the hand" and (who := honours_set_up_by(decision)) is not None:
+                # Long Whist 18: honours set up in time, their count not in the laws in hand: the score is before them.
+                when += f", before {SIDE_WORDS[who]}'s honours are added" if who else ", before the honours are added"
             decided.append(_sentence(f"{_unless_asked(decision)}the score {when}: "
                                      + (_both_results(score, score.outcomes[0]) if honours
                                         else _outcome_result(score.outcomes[0]))))
