@@ -287,12 +287,15 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
     plain_held = [card for card in held if not how[card]]
     held_text = " and ".join(([cards_words(plain_held)] if plain_held else [])
                              + [f"the {card.name}{how[card]}" for card in held if how[card]])
+    # Mixed before it was established, the hand is over: it can no longer become established.
+    ended = any(m.act.verb == "mix" and m.entry > play.entry for m in table.moments)
     because = (f"{_name(seat)} played the {play.card.name} to a {led.word[:-1]} lead at trick {trick.number}"
                + (f" while holding {held_text}" if held else "")
                + ((f"; if he held a {led.word[:-1]}, the revoke was established when {established_by}" if unknown
                    and not held else f"; the revoke was established when {established_by}") if established_by else "")
                + ("; he corrected it in time" if details["corrected"] else "")
-               + ("" if established_by or details["corrected"] else "; it is not yet established"))
+               + ("" if established_by or details["corrected"] else
+                  "; the cards were mixed before it was established" if ended else "; it is not yet established"))
     return Irregularity("revoke", seat, trick.number, play.entry, because, details, unknown, unknown_id)
 
 

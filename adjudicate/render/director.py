@@ -1624,11 +1624,14 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             if cut is not None and cut.act.seat is not None:
                 cutters[claim.entry] = cut.act.seat
                 bound.add(cut.entry)
+    # The acts and the claims in the order of the log (Long Whist 14 turns on a mix after the claim).
+    acts: list[tuple[int, str]] = []
     for moment in _deciding_moments(decision):
         if id(moment) not in bound and moment.entry not in bound:
             bound.add(id(moment))
-            happened.append(_moment_line(moment, table.moments))
-    happened.extend(_claim_line(claim, cutters.get(claim.entry)) for claim in facts.claims)
+            acts.append((moment.entry, _moment_line(moment, table.moments)))
+    acts.extend((claim.entry, _claim_line(claim, cutters.get(claim.entry))) for claim in facts.claims)
+    happened.extend(line for _, line in sorted(acts, key=lambda act: act[0]))
     if score is not None and score.hand is None and table.tricks and not score.rules.void and score.outcomes \
             and any(o.effect.score_after is not None for o in score.outcomes) and not rows and not score.in_play \
             and not _play_out_open(decision):
