@@ -596,8 +596,9 @@ def exposures(table: Table) -> Iterator[Irregularity]:
         in_play = 4 - (table.out is not None)
         details = {"all_four": len(thrown) == 4, "one_retained": len(thrown) == in_play - 1, "lone_adversary": table.lone is not None and seat.side is not table.lone.side,
                    "by_lone_player": table.lone is seat}
-        if moment.act.word is None and _could_be_sure(table, seat, entry) is False:
-            # Long Whist 24: a bare `throw` is asked about only where the hands leave it open.
+        if moment.act.word != "lost" and _could_be_sure(table, seat, entry) is False:
+            # Long Whist 24: a bare `throw` is asked about only where the hands leave it open; a `throw sure` the
+            # record shows he could not be sure of is not law 24's case.
             details["could_be_sure"] = False
         why = {"lost": ", supposing the game lost", "sure": ", as sure of winning every trick"}.get(moment.act.word or "", "")
         yield Irregularity("hand_thrown", seat, moment.trick, entry,
