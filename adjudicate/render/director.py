@@ -1665,7 +1665,9 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         titled = [f"{law.id} {visible(law.title)}" for law in turning]
         if len(turning) > 1:
             titled = [_and_list([law.id for law in turning])]
-        several = len({question.question for question in decision.unknown}) > 1
+        # An open `not: question` atom is pending as "not (QUESTION)": one question with QUESTION.
+        several = len({re.sub(r"^not \((.*)\)$", r"\1", question.question)
+                       for question in decision.unknown}) > 1
         on_answers = f"on the table's answer{'s' if several else ''}, {'; '.join(titled)}"
         # Each question below names the law its yes decides by: where the laws line has no room for them
         # too, the questions cite them alone.
