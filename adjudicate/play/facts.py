@@ -287,12 +287,15 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
     plain_held = [card for card in held if not how[card]]
     held_text = " and ".join(([cards_words(plain_held)] if plain_held else [])
                              + [f"the {card.name}{how[card]}" for card in held if how[card]])
+    # Mixed before it was established, the hand is over: it can no longer become established.
+    ended = any(m.act.verb == "mix" and m.entry > play.entry for m in table.moments)
     because = (f"{_name(seat)} played the {play.card.name} to a {led.word[:-1]} lead at trick {trick.number}"
                + (f" while holding {held_text}" if held else "")
                + ((f"; if he held a {led.word[:-1]}, the revoke was established when {established_by}" if unknown
                    and not held else f"; the revoke was established when {established_by}") if established_by else "")
                + ("; he corrected it in time" if details["corrected"] else "")
-               + ("" if established_by or details["corrected"] else "; it is not yet established"))
+               + ("" if established_by or details["corrected"] else
+                  "; the cards were mixed before it was established" if ended else "; it is not yet established"))
     return Irregularity("revoke", seat, trick.number, play.entry, because, details, unknown, unknown_id)
 
 
@@ -518,23 +521,25 @@ def _partner_can_win(table: Table, seat: Seat, number: int | None, entry: int) -
 
 
 def _could_be_sure(table: Table, seat: Seat, entry: int) -> bool | None:
-    """Long Whist 24, "If any person be sure of winning every trick in his hand": False where an adversary is
-    known to hold, unplayed, a trump that no card the thrower's side may hold can beat (every higher trump has
-    been played or is the adversaries' too): that adversary will take a trick, whatever is played. None where the
-    record does not settle it."""
+    """Long Whist 24, "If any person be sure of winning every trick in his hand", read as his own cards taking
+    every trick still to be played (docs/rulings.md): False where the record shows that the highest trump not yet
+    played is not in his hand (another player holds it, or his hand is listed whole without it), for whoever holds
+    it takes a trick with it, whatever is played. None where the record does not settle it."""
     trumps = table.trumps
     if table.game.family != "whist" or trumps.suit is None:
         return None
     size = table.game.hand_size
     played = {card for trick in table.tricks for play in trick.plays if play.entry < entry
               for card in (play.card, *play.also_played)}
-    theirs = {card for other in SEATS if other.side is not seat.side
-              for card in table.holdings[other].held_at(entry, size).known
-              if trumps.is_trump(card) and card not in played}
-    for card in theirs:
-        higher = [c for c in table.game.pack.cards if c.suit is trumps.suit and int(c.rank) > int(card.rank)]
-        if all(c in played or c in theirs for c in higher):
-            return False
+    out = [card for card in table.game.pack.cards if card.suit is trumps.suit and card not in played]
+    if not out:
+        return None
+    best = max(out, key=lambda card: int(card.rank))
+    his = table.holdings[seat].held_at(entry, size)
+    if his.unknown == 0 and best not in his.known:
+        return False
+    if any(best in table.holdings[other].held_at(entry, size).known for other in SEATS if other is not seat):
+        return False
     return None
 
 
@@ -591,8 +596,9 @@ def exposures(table: Table) -> Iterator[Irregularity]:
         in_play = 4 - (table.out is not None)
         details = {"all_four": len(thrown) == 4, "one_retained": len(thrown) == in_play - 1, "lone_adversary": table.lone is not None and seat.side is not table.lone.side,
                    "by_lone_player": table.lone is seat}
-        if moment.act.word is None and _could_be_sure(table, seat, entry) is False:
-            # Long Whist 24: a bare `throw` is asked about only where the hands leave it open.
+        if moment.act.word != "lost" and _could_be_sure(table, seat, entry) is False:
+            # Long Whist 24: a bare `throw` is asked about only where the hands leave it open; a `throw sure` the
+            # record shows he could not be sure of is not law 24's case.
             details["could_be_sure"] = False
         why = {"lost": ", supposing the game lost", "sure": ", as sure of winning every trick"}.get(moment.act.word or "", "")
         yield Irregularity("hand_thrown", seat, moment.trick, entry,

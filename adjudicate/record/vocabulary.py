@@ -61,8 +61,8 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
         "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL}),
     "hand_thrown": ("a player threw his cards face up on the table", {
         "all_four": BOOL, "one_retained": BOOL, "lone_adversary": BOOL, "by_lone_player": BOOL,
-        # Long Whist 24: false where the hands show he cannot be sure of winning every trick (an adversary holds
-        # a trump his side cannot beat); absent where the record does not settle it.
+        # Long Whist 24: false where the record shows he cannot be sure of winning every trick (the highest trump
+        # not yet played is not in his hand); absent where the record does not settle it.
         "could_be_sure": BOOL}),
     "called_attention": ("a player called attention to the trick before his partner had played", {"partner": SEAT, "lapsed": BOOL}),
     "winning_card_led_again": ("a player led again before his partner had played to the trick; `partner_can_win`: "

@@ -1035,9 +1035,10 @@ def _next_step(decision: "Decision") -> str:
         if set_up is not None:
             # Long Whist 18: "no honours can be set up, unless before claimed": honours claimed in time are
             # added to the score, though the laws in hand do not say what they count.
-            claims = [m.act.seat for m in table.moments if m.act.verb.startswith("claim") and m.act.seat]
-            seat = set_up.offender or (claims[-1] if claims else None)
-            side = f" {SIDE_WORDS[str(seat.side)]}" if seat is not None else ""
+            from adjudicate.render.text import honours_set_up_by
+
+            who = honours_set_up_by(decision)
+            side = f" {SIDE_WORDS[who]}" if who else ""
             return (f"{deal}; the score stands as given above, with the honours{side} claimed in time set up "
                     f"and added to it (law {set_up.law.id}).")
         if any(item.declaration.kind == "score_correction_too_late" for item in decision.declarations):
@@ -1559,6 +1560,11 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         else:
             if not _unless_asked(decision) and (order := _penalty_then_hand(decision)):
                 decided.append(_sentence(order))
+            from adjudicate.render.text import honours_set_up_by
+
+            if when == "after the hand" and (who := honours_set_up_by(decision)) is not None:
+                # Long Whist 18: honours set up in time, their count not in the laws in hand: the score is before them.
+                when += f", before {SIDE_WORDS[who]}'s honours are added" if who else ", before the honours are added"
             decided.append(_sentence(f"{_unless_asked(decision)}the score {when}: "
                                      + (_both_results(score, score.outcomes[0]) if honours
                                         else _outcome_result(score.outcomes[0]))))
@@ -1660,11 +1666,14 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             if cut is not None and cut.act.seat is not None:
                 cutters[claim.entry] = cut.act.seat
                 bound.add(cut.entry)
+    # The acts and the claims in the order of the log (Long Whist 14 turns on a mix after the claim).
+    acts: list[tuple[int, str]] = []
     for moment in _deciding_moments(decision):
         if id(moment) not in bound and moment.entry not in bound:
             bound.add(id(moment))
-            happened.append(_moment_line(moment, table.moments))
-    happened.extend(_claim_line(claim, cutters.get(claim.entry)) for claim in facts.claims)
+            acts.append((moment.entry, _moment_line(moment, table.moments)))
+    acts.extend((claim.entry, _claim_line(claim, cutters.get(claim.entry))) for claim in facts.claims)
+    happened.extend(line for _, line in sorted(acts, key=lambda act: act[0]))
     if score is not None and score.hand is None and table.tricks and not score.rules.void and score.outcomes \
             and any(o.effect.score_after is not None for o in score.outcomes) and not rows and not score.in_play \
             and not _play_out_open(decision):
@@ -1701,7 +1710,9 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         titled = [f"{law.id} {visible(law.title)}" for law in turning]
         if len(turning) > 1:
             titled = [_and_list([law.id for law in turning])]
-        several = len({question.question for question in decision.unknown}) > 1
+        # An open `not: question` atom is pending as "not (QUESTION)": one question with QUESTION.
+        several = len({re.sub(r"^not \((.*)\)$", r"\1", question.question)
+                       for question in decision.unknown}) > 1
         on_answers = f"on the table's answer{'s' if several else ''}, {'; '.join(titled)}"
         # Each question below names the law its yes decides by: where the laws line has no room for them
         # too, the questions cite them alone.

@@ -306,6 +306,8 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
             unplayed = not decision.table.tricks and not score.in_play and score.hand is None \
                 and not any(m.phase in ("play", "after") for m in decision.table.moments)
             label = "The score" if pending else "The score stands" if unplayed and not opened else "After the hand"
+            if label == "After the hand" and (side := honours_set_up_by(decision)) is not None:
+                label += f", before {side}'s honours are added" if side else ", before the honours are added"
             lines.extend(wrap(f"{label}: {result}{pending}."))
     if score.more:
         lines.extend(wrap(f"... and {score.more} more combinations of the choices (see `--format json`)."))
@@ -313,6 +315,18 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
         lines.extend(wrap(order_words(decision.rulebook.code)))
     lines.append("")
     return lines
+
+
+def honours_set_up_by(decision: "Decision") -> str | None:
+    """Long Whist 18, "no honours can be set up, unless before claimed": the side ("NS", "EW") whose honours,
+    claimed in time, are set up, though the laws in hand do not say what they count; None if none ("" if the
+    record does not say whose)."""
+    set_up = next((item for item in decision.declarations if item.declaration.kind == "honours_set_up"), None)
+    if set_up is None:
+        return None
+    claims = [m.act.seat for m in decision.table.moments if m.act.verb.startswith("claim") and m.act.seat]
+    seat = set_up.offender or (claims[-1] if claims else None)
+    return str(seat.side) if seat is not None else ""
 
 
 def _quote(text: str, width: int, indent: str) -> list[str]:
@@ -484,11 +498,8 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
     either = sorted({law.id for q in decision.questions or () for law in q.if_so if law in q.otherwise},
                     key=lambda law: (len(law), law))
     if not decision.laws and either and set(either) >= turning:
-        # Long Whist 18: the same law whichever the answer, ruling differently on each.
-        lines.extend(wrap(f"Law{'s' if len(either) > 1 else ''} {', '.join(either)} "
-                          f"appl{'y' if len(either) > 1 else 'ies'} whichever the table answers; what "
-                          f"{'they rule' if len(either) > 1 else 'it rules'} turns on the answer."))
-        lines.append("")
+        # Long Whist 18: the same law whichever the answer, ruling differently on each: said under the law.
+        pass
     elif not decision.laws and turning:
         lines.extend(wrap("No law applies on what the record shows alone; "
                           + ("the one quoted below turns" if len(turning) == 1 else "those quoted below turn")
@@ -539,9 +550,12 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
             quoted.add(law.id)
             lines.extend(wrap(f"Law {law.id}. {visible(law.title)} ({visible(law.section)})", "", "  "))
             lines.extend(_quote(law.text, width, "    "))
-            question_text = visible(pending.question[:1].upper() + pending.question[1:])
+            # An open `not: question` atom is pending as "not (QUESTION)": the question asked is QUESTION.
+            asked = next((q for q in decision.questions or ()
+                          if pending.question in (q.question, f"not ({q.question})")), None)
+            bare = asked.question if asked is not None else pending.question
+            question_text = visible(bare[:1].upper() + bare[1:])
             # A law that a no brings in (Long Whist 16: were they at the point of eight?) applies if not.
-            asked = next((q for q in decision.questions or () if q.question == pending.question), None)
             polarity = "not" if asked is not None and law in asked.otherwise and law not in asked.if_so else "so"
             if asked is not None and law in asked.otherwise and law in asked.if_so:
                 lines.extend(wrap(f"Applies whichever the answer, ruling on it: {question_text}", "  ", "    "))
@@ -649,13 +663,16 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
         for asked in decision.questions or ():
             question = visible(asked.question[:1].upper() + asked.question[1:])
             lines.extend(wrap(f"[{asked.id}] {question} {_answers_words(asked)}", "", "  "))
+            told = False
             for said, branch in (("so", asked.if_so_score), ("not", asked.otherwise_score)):
                 if branch is not None:
                     ended = any(m.act.verb in ("mix", "cut") and m.phase != "deal" for m in table.moments)
                     # The hand's play not written down (Long Whist 18, claimed at its end): only the score
-                    # before it is known, under either answer.
+                    # before it is known, under either answer; why is said once.
                     unplayed = branch.in_play and branch.hand is None and not table.tricks
-                    what = "the score before the hand (its tricks are not in the record)" if unplayed else "the score"
+                    what = ("the score before the hand" + ("" if told else " (its tricks are not in the record)")
+                            if unplayed else "the score")
+                    told = told or unplayed
                     lines.extend(wrap(f"If {said}, {what}: {_branch_score_words(branch, ended)}.", "  ", "    "))
         lines.extend(wrap("(Answer them with --answer ID=yes or ID=no, or rule with --ask to be asked.)"))
         lines.append("")
