@@ -555,6 +555,12 @@ def exposures(table: Table) -> Iterator[Irregularity]:
                 # before the trump card is turned up, nothing was dealt after it; otherwise the record is silent.
                 deals = [m.entry for m in table.moments if m.act.verb == "deal" and m.phase == "deal"]
                 details["last_cards"] = True if deals and max(deals) < entry else None
+                if seat is table.dealer and table.game.family == "euchre":
+                    # Euchre 39: "in turning the trump card, expose any other card of the pack". A card the hands
+                    # as dealt place with a player had left the pack; one shown while the dealing went on was not
+                    # shown in turning the trump. Otherwise the record is silent.
+                    dealt = any(card in listed.cards for listed in table.scenario.hands.values())
+                    details["in_turning"] = False if dealt or any(after > entry for after in deals) else None
             if how == "second card":
                 number = max(trick.number for trick in table.tricks if trick.plays and trick.plays[0].entry < entry)
                 yield Irregularity("exposed_card", seat, number, entry,
