@@ -121,6 +121,9 @@ for _kind in ("third_hand_before_second", "fourth_hand_before_partner", "played_
 for _kind in ("called_attention", "fourth_hand_before_partner", "lead_before_discard"):
     # Euchre 83, 59, 89: the player called on played to the trick before any demand was made on him.
     KINDS[_kind][1]["played_unrequired"] = BOOL
+    # Euchre 55: the player called on, yet to play, holds one card only that he may lawfully play to the trick
+    # (`only_card`), so that every demand comes to it; `sure_winner`: who wins the trick whatever is played.
+    KINDS[_kind][1].update({"one_lawful_card": BOOL, "only_card": CARD, "sure_winner": SEAT})
 for _kind in ("lead_out_of_turn", "fourth_hand_before_partner", "called_attention"):
     # Euchre 85: the adversaries consulted on this one's penalty (before the offending side's next offence).
     KINDS[_kind][1]["consulted"] = BOOL

@@ -434,6 +434,7 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
     kinds: set[str] = set()
     offenders: dict[str, Seat] = {}
     follows: dict[str, str] = {}
+    plays: dict[str, str] = {}
     for applied in decision.laws:
         seats = {match.binding.seat for match in applied.matches
                  if isinstance(match.binding, Irregularity) and match.binding.seat is not None}
@@ -449,6 +450,17 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
                 follows[applied.law.id] = f" with a{'n' if trick.led.word[0] in 'aeiou' else ''} {trick.led.word[:-1]}"
         if len(seats) == 1:
             offenders[applied.law.id] = seats.pop()
+        # Euchre 55 with 83: the one card the player called on may lawfully play, and who wins the trick anyway.
+        only = next((match.binding for match in applied.matches if isinstance(match.binding, Irregularity)
+                     and isinstance(match.binding.get("only_card"), Card)), None)
+        if only is not None:
+            card, winner = only.details["only_card"], only.get("sure_winner")
+            assert isinstance(card, Card)
+            trick = next((t for t in decision.table.tricks if t.number == only.trick), None)
+            best = next((play.card for play in (trick.active if trick else ()) if play.seat is winner), None)
+            plays[applied.law.id] = f"he plays the {card.name}" + (
+                f", and {winner.word}'s {best.name} wins trick {only.trick}"
+                if isinstance(winner, Seat) and best is not None else "")
     for item in decision.declarations:
         kind = item.declaration.kind
         text = side_words(visible(item.declaration.text)).strip()
@@ -465,6 +477,8 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
             text = _surplus_named(text, seat, next(
                 (fact.get("cards") for fact in decision.facts.irregularities
                  if fact.kind == "two_cards_one_trick" and fact.seat is seat), None))
+        if item.law.id in plays:
+            text = text.replace("he plays that card", plays[item.law.id])
         if item.law.id in follows:
             text = re.sub(r"\bfollows? suit\b", lambda m: m.group(0) + follows[item.law.id], text)
         said = text.rstrip(".").lower()
@@ -1461,6 +1475,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     limits = [text for item in decision.declarations if item.law.id in offering
               and f"ruling:{item.declaration.kind}" in {ref for proviso in item.law.provisos for ref in proviso.encoded_by}
               for text in headline if text == side_words(visible(item.declaration.text)).strip()]
+    # Euchre 55 with 83: every demand comes to one card, said after the demands (its text names the player).
+    limits += [text for text, item in items if item.declaration.kind == "one_lawful_card" and text in headline]
     headline = [text for text in headline if text not in limits]
     honours = _honours_decide(score)
     if score is not None and score.claimable and rulebook.code == "short-whist" \
