@@ -38,7 +38,8 @@ QUOTE_UP_TO = 260
 
 _PROCEDURAL = frozenset({"may_consult", "no_consultation", "must_not_consult", "penalty_not_divided",
                          "revoke_penalty_first", "answerable_for_revokes", "privilege_kept", "no_right_taken_away",
-                         "touch_allowed", "no_revoke_compelled", "no_compelled_revoke"})
+                         "touch_allowed", "no_revoke_compelled", "no_compelled_revoke",
+                         "shuffle_again_after_false_cut"})
 """What a law declares about how a penalty is taken, not what the ruling is: in the long form only."""
 _CONSULTING = frozenset({"may_consult", "no_consultation", "must_not_consult"})
 """Whether partners may consult: said in the choice itself ("partners may consult"), so a law that declares only
@@ -1158,6 +1159,14 @@ def _next_step(decision: "Decision") -> str:
         gather = f"{dealer.word} gathers the cards; " if any(m.act.verb == "deal" and m.phase == "deal"
                                                             for m in table.moments) else ""
         last = next((item for item in decision.declarations if item.declaration.kind == "dealer_shuffles_last"), None)
+        again = next((item for item in decision.declarations
+                      if item.declaration.kind == "shuffle_again_after_false_cut"), None)
+        if last is not None and again is not None:
+            # Euchre 24: "after a false cut" each player may shuffle once more, the dealer's partner first (25).
+            return _sentence(f"{gather}after the false cut each player may shuffle once more (law {again.law.id}), "
+                             f"{dealer.partner.word} first and {dealer.word} last (law {last.law.id}); then "
+                             f"{dealer.right.word} cuts the pack again, and {dealer.word} deals"
+                             + (" again" if gather and dealer is table.dealer else ""))
         if last is not None:
             return _sentence(f"{gather}{dealer.word} may shuffle last (law {last.law.id}); then "
                              f"{dealer.right.word} cuts the pack again, and {dealer.word} deals"
