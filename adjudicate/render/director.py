@@ -1371,6 +1371,13 @@ def _play_on(decision: "Decision") -> str:
     if table.eldest is not table.dealer.left:
         # Another player dealt the cards in play, and the deal stands (Short Whist 48): the deal passes from him.
         scored += f", and {table.eldest.word}, on the left of the player who dealt, deals next"
+    # Euchre 55: every demand comes to the one card he may lawfully play (said in the ruling): it is named.
+    only = next((item.get("only_card") for item in decision.facts.irregularities if item.trick == trick
+                 and item.seat is not None and item.seat.partner is seat and isinstance(item.get("only_card"), Card)
+                 and any(d.declaration.kind == "one_lawful_card" for d in decision.declarations)), None)
+    if isinstance(only, Card) and not leads:
+        return f"play on: {seat.word} plays the {only.name} to trick {trick}{before}{discard}" \
+            f"{_false_lead(decision)}; {scored}"
     return f"play on: {seat.word} {'leads' if leads else 'plays'} to trick {trick}{before}{discard}" \
         f"{_false_lead(decision)}; {scored}"
 
