@@ -1372,9 +1372,11 @@ def _play_on(decision: "Decision") -> str:
         # Another player dealt the cards in play, and the deal stands (Short Whist 48): the deal passes from him.
         scored += f", and {table.eldest.word}, on the left of the player who dealt, deals next"
     # Euchre 55: every demand comes to the one card he may lawfully play (said in the ruling): it is named.
-    only = next((item.get("only_card") for item in decision.facts.irregularities if item.trick == trick
-                 and item.seat is not None and item.seat.partner is seat and isinstance(item.get("only_card"), Card)
-                 and any(d.declaration.kind == "one_lawful_card" for d in decision.declarations)), None)
+    saying = {d.law.id for d in decision.declarations if d.declaration.kind == "one_lawful_card"}
+    only = next((item.get("only_card") for applied in decision.laws if applied.law.id in saying
+                 for match in applied.matches if isinstance(item := match.binding, Irregularity)
+                 and item.trick == trick and item.seat is not None and item.seat.partner is seat
+                 and isinstance(item.get("only_card"), Card)), None)
     if isinstance(only, Card) and not leads:
         return f"play on: {seat.word} plays the {only.name} to trick {trick}{before}{discard}" \
             f"{_false_lead(decision)}; {scored}"
