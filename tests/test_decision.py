@@ -352,3 +352,35 @@ def test_short_whist_honours_still_claimable_score_with_and_without_the_call(nam
     [outcome] = decision.score.outcomes
     assert outcome.effect.score_after == called
     assert outcome.uncalled is not None and outcome.uncalled.score_after == uncalled
+
+
+def test_euchre_39_is_not_asked_of_a_card_the_hands_place_with_a_player():
+    """Euchre 39, "in turning the trump card, expose any other card of the pack": a card dealt to a hand has left
+    the pack, so the record answers no and only law 37 is open; with the hands not given, it is asked."""
+    text = (ROOT / "scenarios" / "euchre" / "dealer-exposes-a-card-in-the-deal.yaml").read_text()
+    decision = rule_text(text)
+    assert sorted(law.id for pending in decision.unknown for law in pending.laws) == ["37"]
+    (exposed,) = decision.facts.irregularities
+    assert exposed.get("in_turning") is False
+    unlisted = text[:text.index("hands:")] + text[text.index("turned:"):]
+    decision = rule_text(unlisted)
+    assert sorted(law.id for pending in decision.unknown for law in pending.laws) == ["37", "39"]
+    # Shown while the dealing went on: not in turning the trump either.
+    decision = rule_text(unlisted.replace("  - S: expose TS\n  - turn\n", "  - S: expose TS\n  - S: deal 3-2\n  - turn\n"))
+    assert [law.id for pending in decision.unknown for law in pending.laws] == ["37"]
+
+
+def test_euchre_55_every_demand_of_law_83_comes_to_the_one_card_he_may_play():
+    """East holds one spade, the queen: highest, lowest, win or lose, he plays it, and West's ace wins the trick.
+    Given a second spade, the demands differ and nothing of the kind is said."""
+    text = (ROOT / "scenarios" / "euchre" / "called-attention-partner-yet-to-play.yaml").read_text()
+    decision = rule_text(text)
+    assert "55" in [applied.law.id for applied in decision.laws]
+    result = runner.invoke(app, ["rule", "-"], input=text)
+    assert "whichever is required, he plays the queen of spades, and West's ace of spades wins trick 1" in \
+        " ".join(result.stdout.split())
+    two = text.replace("E: [QS, 8H, JD, AC, TC]", "E: [QS, 8S, JD, AC, TC]").replace(
+        "N: [KS, TH, QD, 9C, 7D]", "N: [KS, TH, QD, 9C, 8H]")
+    decision = rule_text(two)
+    assert "55" not in [applied.law.id for applied in decision.laws]
+    assert not any(item.declaration.kind == "one_lawful_card" for item in decision.declarations)

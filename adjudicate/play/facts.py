@@ -560,6 +560,12 @@ def exposures(table: Table) -> Iterator[Irregularity]:
                 # before the trump card is turned up, nothing was dealt after it; otherwise the record is silent.
                 deals = [m.entry for m in table.moments if m.act.verb == "deal" and m.phase == "deal"]
                 details["last_cards"] = True if deals and max(deals) < entry else None
+                if seat is table.dealer and table.game.family == "euchre":
+                    # Euchre 39: "in turning the trump card, expose any other card of the pack". A card the hands
+                    # as dealt place with a player had left the pack; one shown while the dealing went on was not
+                    # shown in turning the trump. Otherwise the record is silent.
+                    dealt = any(card in listed.cards for listed in table.scenario.hands.values())
+                    details["in_turning"] = False if dealt or any(after > entry for after in deals) else None
             if how == "second card":
                 number = max(trick.number for trick in table.tricks if trick.plays and trick.plays[0].entry < entry)
                 yield Irregularity("exposed_card", seat, number, entry,
@@ -1056,6 +1062,19 @@ def _with_lapses(table: Table, irregularity: Irregularity) -> Irregularity:
         required = [moment for moment in demands if moment.act.verb == "require"
                     and moment.act.target in (None, target)]
         added["played_unrequired"] = played is not None and not any(m.entry < played.entry for m in required)
+        trick = next((t for t in table.tricks if t.number == irregularity.trick), None)
+        record = table.holdings[target]
+        if played is None and trick is not None and trick.led is not None and record.listed_complete:
+            # Euchre 55: "In no case can a player be compelled to play a card which would oblige him to revoke":
+            # holding one card only that he may lawfully play (following suit if he can), every demand comes to it.
+            held = sorted(record.held_at(irregularity.entry, table.game.hand_size).known)
+            lawful = [card for card in held if table.trumps.suit_of(card) is trick.led] or held
+            if len(lawful) == 1:
+                added["one_lawful_card"] = True
+                added["only_card"] = lawful[0]
+                winner = _sure_winner(table, trick)
+                if winner is not None:
+                    added["sure_winner"] = winner
     if kind == "exposed_card" and irregularity.get("during_deal") and table.making is not None:
         # Euchre 35: the claim to a new deal is the adversaries', "provided that neither of them has touched
         # the cards" (the dealer's, provided his partner has not); law 36: touching after the other side did

@@ -108,6 +108,8 @@ for _kind in ("exposed_card", "detached_card", "winning_card_led_again", "lead_o
 KINDS["exposed_card"][1]["claimants_touched"] = BOOL  # Euchre 35, 36: the side with the claim touched first
 # Short Whist 40, Euchre 37: shown after the deal was written down and before the turn-up, so one of the last cards.
 KINDS["exposed_card"][1]["last_cards"] = BOOL
+# Euchre 39: the dealer's card shown in turning the trump card (false: one of the dealt cards, or shown while dealing).
+KINDS["exposed_card"][1]["in_turning"] = BOOL
 KINDS["detached_card"][1]["named"] = TEXT  # Euchre 51: the card an adversary first called, `right` or `wrong`
 for _kind in ("third_hand_before_second", "fourth_hand_before_partner", "played_out_of_turn"):
     # Long Whist 7, 10: the trick the card was played to is complete (every hand has played to it), and
@@ -119,6 +121,9 @@ for _kind in ("third_hand_before_second", "fourth_hand_before_partner", "played_
 for _kind in ("called_attention", "fourth_hand_before_partner", "lead_before_discard"):
     # Euchre 83, 59, 89: the player called on played to the trick before any demand was made on him.
     KINDS[_kind][1]["played_unrequired"] = BOOL
+    # Euchre 55: the player called on, yet to play, holds one card only that he may lawfully play to the trick
+    # (`only_card`), so that every demand comes to it; `sure_winner`: who wins the trick whatever is played.
+    KINDS[_kind][1].update({"one_lawful_card": BOOL, "only_card": CARD, "sure_winner": SEAT})
 for _kind in ("lead_out_of_turn", "fourth_hand_before_partner", "called_attention"):
     # Euchre 85: the adversaries consulted on this one's penalty (before the offending side's next offence).
     KINDS[_kind][1]["consulted"] = BOOL

@@ -38,7 +38,8 @@ QUOTE_UP_TO = 260
 
 _PROCEDURAL = frozenset({"may_consult", "no_consultation", "must_not_consult", "penalty_not_divided",
                          "revoke_penalty_first", "answerable_for_revokes", "privilege_kept", "no_right_taken_away",
-                         "touch_allowed", "no_revoke_compelled", "no_compelled_revoke"})
+                         "touch_allowed", "no_revoke_compelled", "no_compelled_revoke",
+                         "shuffle_again_after_false_cut"})
 """What a law declares about how a penalty is taken, not what the ruling is: in the long form only."""
 _CONSULTING = frozenset({"may_consult", "no_consultation", "must_not_consult"})
 """Whether partners may consult: said in the choice itself ("partners may consult"), so a law that declares only
@@ -434,6 +435,7 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
     kinds: set[str] = set()
     offenders: dict[str, Seat] = {}
     follows: dict[str, str] = {}
+    plays: dict[str, str] = {}
     for applied in decision.laws:
         seats = {match.binding.seat for match in applied.matches
                  if isinstance(match.binding, Irregularity) and match.binding.seat is not None}
@@ -449,6 +451,17 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
                 follows[applied.law.id] = f" with a{'n' if trick.led.word[0] in 'aeiou' else ''} {trick.led.word[:-1]}"
         if len(seats) == 1:
             offenders[applied.law.id] = seats.pop()
+        # Euchre 55 with 83: the one card the player called on may lawfully play, and who wins the trick anyway.
+        only = next((match.binding for match in applied.matches if isinstance(match.binding, Irregularity)
+                     and isinstance(match.binding.get("only_card"), Card)), None)
+        if only is not None:
+            card, winner = only.details["only_card"], only.get("sure_winner")
+            assert isinstance(card, Card)
+            trick = next((t for t in decision.table.tricks if t.number == only.trick), None)
+            best = next((play.card for play in (trick.active if trick else ()) if play.seat is winner), None)
+            plays[applied.law.id] = f"he plays the {card.name}" + (
+                f", and {winner.word}'s {best.name} wins trick {only.trick}"
+                if isinstance(winner, Seat) and best is not None else "")
     for item in decision.declarations:
         kind = item.declaration.kind
         text = side_words(visible(item.declaration.text)).strip()
@@ -465,6 +478,8 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
             text = _surplus_named(text, seat, next(
                 (fact.get("cards") for fact in decision.facts.irregularities
                  if fact.kind == "two_cards_one_trick" and fact.seat is seat), None))
+        if item.law.id in plays:
+            text = text.replace("he plays that card", plays[item.law.id])
         if item.law.id in follows:
             text = re.sub(r"\bfollows? suit\b", lambda m: m.group(0) + follows[item.law.id], text)
         said = text.rstrip(".").lower()
@@ -1154,6 +1169,14 @@ def _next_step(decision: "Decision") -> str:
         gather = f"{dealer.word} gathers the cards; " if any(m.act.verb == "deal" and m.phase == "deal"
                                                             for m in table.moments) else ""
         last = next((item for item in decision.declarations if item.declaration.kind == "dealer_shuffles_last"), None)
+        again = next((item for item in decision.declarations
+                      if item.declaration.kind == "shuffle_again_after_false_cut"), None)
+        if last is not None and again is not None:
+            # Euchre 24: "after a false cut" each player may shuffle once more, the dealer's partner first (25).
+            return _sentence(f"{gather}after the false cut each player may shuffle once more (law {again.law.id}), "
+                             f"{dealer.partner.word} first and {dealer.word} last (law {last.law.id}); then "
+                             f"{dealer.right.word} cuts the pack again, and {dealer.word} deals"
+                             + (" again" if gather and dealer is table.dealer else ""))
         if last is not None:
             return _sentence(f"{gather}{dealer.word} may shuffle last (law {last.law.id}); then "
                              f"{dealer.right.word} cuts the pack again, and {dealer.word} deals"
@@ -1389,6 +1412,15 @@ def _play_on(decision: "Decision") -> str:
     if table.eldest is not table.dealer.left:
         # Another player dealt the cards in play, and the deal stands (Short Whist 48): the deal passes from him.
         scored += f", and {table.eldest.word}, on the left of the player who dealt, deals next"
+    # Euchre 55: every demand comes to the one card he may lawfully play (said in the ruling): it is named.
+    saying = {d.law.id for d in decision.declarations if d.declaration.kind == "one_lawful_card"}
+    only = next((item.get("only_card") for applied in decision.laws if applied.law.id in saying
+                 for match in applied.matches if isinstance(item := match.binding, Irregularity)
+                 and item.trick == trick and item.seat is not None and item.seat.partner is seat
+                 and isinstance(item.get("only_card"), Card)), None)
+    if isinstance(only, Card) and not leads:
+        return f"play on: {seat.word} plays the {only.name} to trick {trick}{before}{discard}" \
+            f"{_false_lead(decision)}; {scored}"
     return f"play on: {seat.word} {'leads' if leads else 'plays'} to trick {trick}{before}{discard}" \
         f"{_false_lead(decision)}; {scored}"
 
@@ -1502,6 +1534,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     limits = [text for item in decision.declarations if item.law.id in offering
               and f"ruling:{item.declaration.kind}" in {ref for proviso in item.law.provisos for ref in proviso.encoded_by}
               for text in headline if text == side_words(visible(item.declaration.text)).strip()]
+    # Euchre 55 with 83: every demand comes to one card, said after the demands (its text names the player).
+    limits += [text for text, item in items if item.declaration.kind == "one_lawful_card" and text in headline]
     headline = [text for text in headline if text not in limits]
     honours = _honours_decide(score)
     if score is not None and score.claimable and rulebook.code == "short-whist" \

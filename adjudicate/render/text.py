@@ -12,6 +12,7 @@ from msgspec.structs import replace
 from adjudicate.escape import visible
 from adjudicate.play.facts import Facts, Irregularity
 from adjudicate.play.table import Moment, Table
+from adjudicate.record.cards import Card
 from adjudicate.ruling.records import marks as record_marks
 from adjudicate.ruling.scoring import DEAL_OR_NOT, SCORE_KINDS, VOIDS_HAND, claimable_words, order_words
 
@@ -641,7 +642,16 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
         for declared in decision.declarations:
             if decision.outside(declared.law.id):
                 continue  # said under the law, as why it does not reach the case
-            sides = declared_by.setdefault((declared.law.id, declared.declaration.text.strip()), [])
+            text = declared.declaration.text.strip()
+            if declared.declaration.kind == "one_lawful_card":
+                # Euchre 55: the one card the player called on may lawfully play, named as in the short ruling.
+                only = next((match.binding.get("only_card") for applied in decision.laws
+                             if applied.law.id == declared.law.id for match in applied.matches
+                             if isinstance(match.binding, Irregularity)
+                             and isinstance(match.binding.get("only_card"), Card)), None)
+                if isinstance(only, Card):
+                    text = text.replace("he plays that card", f"he plays the {only.name}")
+            sides = declared_by.setdefault((declared.law.id, text), [])
             side = str(declared.offender.side) if declared.offender is not None else ""
             if side not in sides:
                 sides.append(side)
