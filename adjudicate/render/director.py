@@ -301,8 +301,8 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                             # between penalties to make, not of the one penalty the law gives.
                             + ("; the choice is final" if len(made.options) > 1 else ""))
             continue
-        consult = "" if len(remedy.options) < 2 or all(_one(who) for who in choosers) or _deal_or_not(remedy) else \
-            " (partners may consult)" if remedy.consult else " (partners may not consult: they agree who chooses)"
+        consult = "" if len(remedy.options) < 2 or all(_one(who) for who in choosers) or _deal_or_not(remedy) \
+            or remedy.consult is None else " (partners may consult)" if remedy.consult else " (partners may not consult: they agree who chooses)"
         if not remedy.scores:
             who = "either side" if each_side else _and_list(choosers)
             options = [_wording(item, remedy, decision.table) for item in remedy.options]
@@ -418,7 +418,7 @@ def kind_noun_of(target: object) -> str | None:
 def _deal_or_not(remedy: "RemedyOutcome") -> bool:
     """A new deal claimed or not, on which partners may consult (Short Whist 84 forbids consulting only on "which
     of the two penalties" to exact): nothing about consulting is said."""
-    return remedy.consult and {item.option.kind for item in remedy.options} == DEAL_OR_NOT
+    return bool(remedy.consult) and {item.option.kind for item in remedy.options} == DEAL_OR_NOT
 
 
 def _headline_declarations(decision: "Decision") -> list[str]:
