@@ -35,9 +35,11 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "third_hand_before_second": ("the third hand played before the second", {
         "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL,
         "fourth_before_turn": BOOL}),
-    "fourth_hand_before_partner": ("the fourth hand played before his partner, the second hand", {
+    "fourth_hand_before_partner": ("the fourth hand played before his partner, the second hand; `partner_can_win` (the partner "
+                                   "still to play): he holds a card he may play that beats the other side's cards in "
+                                   "the trick (Long Whist 10; absent where his hand is not listed)", {
         "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL,
-        "lapsed": BOOL}),
+        "lapsed": BOOL, "partner_can_win": BOOL}),
     "played_out_of_turn": ("a player played to a trick before his turn", {
         "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL}),
     "omitted_play": ("a trick was turned and quitted without a card from one player", {
