@@ -572,6 +572,12 @@ def exposures(table: Table) -> Iterator[Irregularity]:
                 can = _partner_can_win(table, seat, moment.trick, entry)
                 if can is not None:
                     details["partner_can_win"] = can
+                # Long Whist 7, "if either of the adverse party be to lead": the trick's winner leads next, known
+                # where no card still to be lawfully played to it can win it.
+                trick = next((t for t in table.tricks if t.number == moment.trick), None)
+                winner = None if trick is None else trick.winner or _sure_winner(table, trick)
+                if winner is not None:
+                    details["adversaries_to_lead"] = winner.side is not seat.side
                 yield Irregularity("winning_card_led_again", seat, moment.trick, entry,
                                    f"{_name(seat)} led the {card.name} again before his partner had played to "
                                    f"trick {moment.trick}", details)

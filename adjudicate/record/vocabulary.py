@@ -69,8 +69,10 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "called_attention": ("a player called attention to the trick before his partner had played", {"partner": SEAT, "lapsed": BOOL}),
     "winning_card_led_again": ("a player led again before his partner had played to the trick; `partner_can_win`: "
                                "his partner holds a card he may play that wins the trick (Long Whist 8, \"if he "
-                               "can\"), absent where his hand is not listed", {
-        "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL, "partner_can_win": BOOL}),
+                               "can\"), absent where his hand is not listed; `adversaries_to_lead`: the side not at fault win "
+                               "the trick and lead next (Long Whist 7), absent where not yet known", {
+        "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL, "partner_can_win": BOOL,
+        "adversaries_to_lead": BOOL}),
     "bid_out_of_turn": ("a player passed, ordered up or assisted out of turn", {
         "act": TEXT, "due": SEAT, "round": INT}),
     "made_after_passing": ("a player passed, then tried to order up or assist", {"act": TEXT, "partner": SEAT}),

@@ -463,8 +463,8 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
             text = f"{seat.partner.word}, {seat.word}'s partner{text[11:]}"
         if seat is not None:
             # "the offender's partner", "the offender's side" (Long Whist 7): named.
-            text = re.sub(r"\bthe offender's partner\b", seat.partner.word, text)
-            text = re.sub(r"\bthe offender's side\b", SIDE_WORDS[str(seat.side)], text)
+            text = re.sub(r"\b[Tt]he offender's partner\b", seat.partner.word, text)
+            text = re.sub(r"\b[Tt]he offender's side\b", SIDE_WORDS[str(seat.side)], text)
             text = _surplus_named(text, seat, next(
                 (fact.get("cards") for fact in decision.facts.irregularities
                  if fact.kind == "two_cards_one_trick" and fact.seat is seat), None))
