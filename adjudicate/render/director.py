@@ -433,6 +433,7 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
     said_of: dict[str, "DeclarationOutcome"] = {}
     kinds: set[str] = set()
     offenders: dict[str, Seat] = {}
+    next_leaders: dict[str, Seat] = {}
     follows: dict[str, str] = {}
     for applied in decision.laws:
         seats = {match.binding.seat for match in applied.matches
@@ -449,6 +450,10 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
                 follows[applied.law.id] = f" with a{'n' if trick.led.word[0] in 'aeiou' else ''} {trick.led.word[:-1]}"
         if len(seats) == 1:
             offenders[applied.law.id] = seats.pop()
+        winners = {match.binding.details.get("next_leader") for match in applied.matches
+                   if isinstance(match.binding, Irregularity) and match.binding.trick is not None}
+        if len(winners) == 1 and isinstance(won := winners.pop(), Seat):
+            next_leaders[applied.law.id] = won
     for item in decision.declarations:
         kind = item.declaration.kind
         text = side_words(visible(item.declaration.text)).strip()
@@ -468,6 +473,10 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
             text = _surplus_named(text, seat, next(
                 (fact.get("cards") for fact in decision.facts.irregularities
                  if fact.kind == "two_cards_one_trick" and fact.seat is seat), None))
+        if item.law.id in next_leaders:
+            # "the best of the other cards wins it" (Long Whist 10): the player whose card it is named.
+            text = text.replace("the best of the other cards wins it",
+                                f"the best of the other cards, {next_leaders[item.law.id].word}'s, wins it")
         if item.law.id in follows:
             text = re.sub(r"\bfollows? suit\b", lambda m: m.group(0) + follows[item.law.id], text)
         said = text.rstrip(".").lower()
