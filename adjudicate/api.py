@@ -222,8 +222,8 @@ class Remedy(Struct, frozen=True):
     """What it is for (`for` in the JSON)."""
     chooser: str
     """A side (`NS`, `EW`) or a seat, or the role's words where the record does not say who."""
-    consult: bool
-    """Whether partners may consult before choosing."""
+    consult: bool | None
+    """Whether partners may consult before choosing; null where the code says nothing of it."""
     made: Made | None
     """The choice already made in the log, final; None while it is open."""
     options: tuple[Option, ...]

@@ -188,3 +188,30 @@ def test_a_hand_played_out_never_says_play_on():
         if len(hand.tricks) == (5 if hand.code == "euchre" else 13) and all(trick.complete for trick in hand.tricks):
             next_line = " ".join(api.rule(str(path)).to_text().split()).split("NEXT: ")[-1]
             assert not next_line.startswith(("Play on", "Play the hand out")), path.name
+
+
+def test_long_whist_says_nothing_of_consulting_where_the_code_has_no_law_on_it():
+    """Long Whist says "may consult" only in laws 16, 19 and 20: a choice under law 7 or law 11 says nothing of
+    consulting, in either form, and the record gives `consult` as null; Short Whist 84 still says it."""
+    for scenario in ("long-whist/fourth-hand-before-second-trick-in-play", "long-whist/revoke-established"):
+        for flags in ((), ("--explain",)):
+            assert "consult" not in _rule(scenario, *flags)
+        record = api.rule(ROOT / "scenarios" / f"{scenario}.yaml")
+        assert [remedy.consult for remedy in record.remedies] == [None]
+    assert "partners may consult" in _rule("short-whist/revoke-established")
+
+
+def test_long_whist_7_names_a_suit_only_when_the_side_not_at_fault_is_to_lead():
+    """Law 7, "if either of the adverse party be to lead": one reading, stated in both forms. West, East's partner,
+    is to lead after East's lead out of turn: no suit is named; South, the side not at fault, wins a trick East
+    played to out of turn: North may name the suit South leads."""
+    reading = "read here as one of the side not at fault"
+    offenders_lead = "long-whist/card-led-after-a-complete-trick"
+    for flags in ((), ("--explain",)):
+        text = _rule(offenders_lead, *flags)
+        assert "no suit can be named" in text and reading in text and "name the suit West must lead" not in text
+    assert [sorted(o.kind for o in r.options) for r in api.rule(ROOT / "scenarios" / f"{offenders_lead}.yaml").remedies] \
+        == [["call_card"]]
+    theirs = "long-whist/third-hand-before-second-adversaries-to-lead"
+    assert "North–South may have North name the suit South must lead" in _rule(theirs)
+    assert reading in _rule(theirs) and reading in _rule(theirs, "--explain")

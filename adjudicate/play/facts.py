@@ -405,6 +405,11 @@ def plays_out_of_turn(table: Table) -> Iterator[Irregularity]:
                 if kind == "fourth_hand_before_partner":
                     # Short Whist 68: the partner is called on to win or not to win before he plays to the trick.
                     details["lapsed"] = _lapsed(table, trick, play.seat.partner, play.entry, play.seat.side.other)
+                    # Long Whist 10, "he is neither to trump it nor win it": binds the partner still to play only
+                    # where he holds a card he may play that could win it (beats the cards of the other side).
+                    if trick.played_by(play.seat.partner) is None:
+                        details["partner_can_win"] = _partner_can_win(table, play.seat, trick.number, play.entry + 1,
+                                                                      without=play)
                 because = (f"{_name(play.seat)} played the {play.card.name} to trick {trick.number} "
                            f"before {_name(play.due)}, whose turn it was")
                 yield Irregularity(kind, play.seat, trick.number, play.entry, because, details)
@@ -501,10 +506,11 @@ def _could_lose(table: Table, trick: Trick, play: Play) -> bool | None:
     return any(trumps.power(card, led) < best for card in lawful)
 
 
-def _partner_can_win(table: Table, seat: Seat, number: int | None, entry: int) -> bool | None:
+def _partner_can_win(table: Table, seat: Seat, number: int | None, entry: int,
+                     without: Play | None = None) -> bool | None:
     """Long Whist 8, "oblige his partner to win it, if he can": whether the partner of the player who led again
-    holds a card he may lawfully play (following suit if he can) that beats the trick as it stands; None where
-    his hand is not fully listed."""
+    holds a card he may lawfully play (following suit if he can) that beats the trick as it stands (leaving out
+    `without`, the player's own card); None where his hand is not fully listed."""
     partner = seat.partner
     record = table.holdings[partner]
     trick = next((t for t in table.tricks if t.number == number), None)
@@ -516,7 +522,8 @@ def _partner_can_win(table: Table, seat: Seat, number: int | None, entry: int) -
     held = [card for card in record.dealt if card not in gone]
     led = trick.led
     lawful = [card for card in held if trumps.suit_of(card) is led] or held
-    best = max((trumps.power(play.card, led) for play in trick.active if play.entry < entry), default=0)
+    best = max((trumps.power(play.card, led) for play in trick.active if play.entry < entry and play is not without),
+               default=0)
     return any(trumps.power(card, led) > best for card in lawful)
 
 
@@ -576,6 +583,12 @@ def exposures(table: Table) -> Iterator[Irregularity]:
                 can = _partner_can_win(table, seat, moment.trick, entry)
                 if can is not None:
                     details["partner_can_win"] = can
+                # Long Whist 7, "if either of the adverse party be to lead": the trick's winner leads next, known
+                # where no card still to be lawfully played to it can win it.
+                trick = next((t for t in table.tricks if t.number == moment.trick), None)
+                winner = None if trick is None else trick.winner or _sure_winner(table, trick)
+                if winner is not None:
+                    details["adversaries_to_lead"] = winner.side is not seat.side
                 yield Irregularity("winning_card_led_again", seat, moment.trick, entry,
                                    f"{_name(seat)} led the {card.name} again before his partner had played to "
                                    f"trick {moment.trick}", details)

@@ -35,9 +35,11 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "third_hand_before_second": ("the third hand played before the second", {
         "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL,
         "fourth_before_turn": BOOL}),
-    "fourth_hand_before_partner": ("the fourth hand played before his partner, the second hand", {
+    "fourth_hand_before_partner": ("the fourth hand played before his partner, the second hand; `partner_can_win` (the partner "
+                                   "still to play): he holds a card he may play that beats the other side's cards in "
+                                   "the trick (Long Whist 10; absent where his hand is not listed)", {
         "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL,
-        "lapsed": BOOL}),
+        "lapsed": BOOL, "partner_can_win": BOOL}),
     "played_out_of_turn": ("a player played to a trick before his turn", {
         "card": CARD, "due": SEAT, "position": INT, "to_lone_hand": BOOL, "adversaries_to_lead": BOOL}),
     "omitted_play": ("a trick was turned and quitted without a card from one player", {
@@ -67,8 +69,10 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "called_attention": ("a player called attention to the trick before his partner had played", {"partner": SEAT, "lapsed": BOOL}),
     "winning_card_led_again": ("a player led again before his partner had played to the trick; `partner_can_win`: "
                                "his partner holds a card he may play that wins the trick (Long Whist 8, \"if he "
-                               "can\"), absent where his hand is not listed", {
-        "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL, "partner_can_win": BOOL}),
+                               "can\"), absent where his hand is not listed; `adversaries_to_lead`: the side not at fault win "
+                               "the trick and lead next (Long Whist 7), absent where not yet known", {
+        "card": CARD, "how": TEXT, "by_lone_player": BOOL, "during_deal": BOOL, "partner_can_win": BOOL,
+        "adversaries_to_lead": BOOL}),
     "bid_out_of_turn": ("a player passed, ordered up or assisted out of turn", {
         "act": TEXT, "due": SEAT, "round": INT}),
     "made_after_passing": ("a player passed, then tried to order up or assist", {"act": TEXT, "partner": SEAT}),

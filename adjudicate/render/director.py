@@ -302,8 +302,8 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                             # between penalties to make, not of the one penalty the law gives.
                             + ("; the choice is final" if len(made.options) > 1 else ""))
             continue
-        consult = "" if len(remedy.options) < 2 or all(_one(who) for who in choosers) or _deal_or_not(remedy) else \
-            " (partners may consult)" if remedy.consult else " (partners may not consult: they agree who chooses)"
+        consult = "" if len(remedy.options) < 2 or all(_one(who) for who in choosers) or _deal_or_not(remedy) \
+            or remedy.consult is None else " (partners may consult)" if remedy.consult else " (partners may not consult: they agree who chooses)"
         if not remedy.scores:
             who = "either side" if each_side else _and_list(choosers)
             options = [_wording(item, remedy, decision.table) for item in remedy.options]
@@ -419,7 +419,7 @@ def kind_noun_of(target: object) -> str | None:
 def _deal_or_not(remedy: "RemedyOutcome") -> bool:
     """A new deal claimed or not, on which partners may consult (Short Whist 84 forbids consulting only on "which
     of the two penalties" to exact): nothing about consulting is said."""
-    return remedy.consult and {item.option.kind for item in remedy.options} == DEAL_OR_NOT
+    return bool(remedy.consult) and {item.option.kind for item in remedy.options} == DEAL_OR_NOT
 
 
 def _headline_declarations(decision: "Decision") -> list[str]:
@@ -434,6 +434,7 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
     said_of: dict[str, "DeclarationOutcome"] = {}
     kinds: set[str] = set()
     offenders: dict[str, Seat] = {}
+    next_leaders: dict[str, Seat] = {}
     follows: dict[str, str] = {}
     plays: dict[str, str] = {}
     for applied in decision.laws:
@@ -462,6 +463,10 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
             plays[applied.law.id] = f"he plays the {card.name}" + (
                 f", and {winner.word}'s {best.name} wins trick {only.trick}"
                 if isinstance(winner, Seat) and best is not None else "")
+        winners = {match.binding.details.get("next_leader") for match in applied.matches
+                   if isinstance(match.binding, Irregularity) and match.binding.trick is not None}
+        if len(winners) == 1 and isinstance(won := winners.pop(), Seat):
+            next_leaders[applied.law.id] = won
     for item in decision.declarations:
         kind = item.declaration.kind
         text = side_words(visible(item.declaration.text)).strip()
@@ -475,11 +480,18 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
             # "His partner, who has still to play" (Long Whist 10): the partner named, and whose partner he is.
             text = f"{seat.partner.word}, {seat.word}'s partner{text[11:]}"
         if seat is not None:
+            # "the offender's partner", "the offender's side" (Long Whist 7): named.
+            text = re.sub(r"\b[Tt]he offender's partner\b", seat.partner.word, text)
+            text = re.sub(r"\b[Tt]he offender's side\b", SIDE_WORDS[str(seat.side)], text)
             text = _surplus_named(text, seat, next(
                 (fact.get("cards") for fact in decision.facts.irregularities
                  if fact.kind == "two_cards_one_trick" and fact.seat is seat), None))
         if item.law.id in plays:
             text = text.replace("he plays that card", plays[item.law.id])
+        if item.law.id in next_leaders:
+            # "the best of the other cards wins it" (Long Whist 10): the player whose card it is named.
+            text = text.replace("the best of the other cards wins it",
+                                f"the best of the other cards, {next_leaders[item.law.id].word}'s, wins it")
         if item.law.id in follows:
             text = re.sub(r"\bfollows? suit\b", lambda m: m.group(0) + follows[item.law.id], text)
         said = text.rstrip(".").lower()

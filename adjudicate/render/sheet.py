@@ -248,9 +248,9 @@ def _choices(record: dict[str, Any]) -> list[str]:
         elif len(remedy["options"]) > 1:
             # One player who chooses (the lone player, Euchre 89) has no partner to consult.
             deal_or_not = remedy["consult"] and {option["kind"] for option in remedy["options"]} == DEAL_OR_NOT
-            consult = "" if remedy["chooser"] in ("N", "E", "S", "W") or deal_or_not else \
+            consult = "" if remedy["chooser"] in ("N", "E", "S", "W") or deal_or_not or remedy["consult"] is None else \
                 " (partners may consult)" if remedy["consult"] else " (partners may not consult)"
-            lines.append(f"- {head}: {chooser} choose{'s' if not consult else ''} one{consult}:")
+            lines.append(f"- {head}: {chooser} choose{'s' if remedy['chooser'] in ('N', 'E', 'S', 'W') else ''} one{consult}:")
         else:
             lines.append(f"- {head}: {chooser} may:")
         lines += [f"    - {markdown_text(option['text'], first=True)}" for option in remedy["options"]]

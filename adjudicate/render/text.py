@@ -616,7 +616,7 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
                 alone = who in ("N", "E", "S", "W") or table.lone is not None and who == str(table.lone.side)
                 # A new deal claimed or not, on which consulting is not barred: nothing to say of it.
                 deal_or_not = outcome.consult and {item.option.kind for item in outcome.options} == DEAL_OR_NOT
-                consult = "" if alone or deal_or_not else " (partners may consult)" if outcome.consult else \
+                consult = "" if alone or deal_or_not or outcome.consult is None else " (partners may consult)" if outcome.consult else \
                     " (partners may not consult: they agree who chooses)"
                 # Short Whist 72 I: "at the end of the hand"; the hand still in play goes on first.
                 end = " at the end of the hand" if outcome.remedy.at_end and decision.score is not None \

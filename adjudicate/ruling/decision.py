@@ -33,8 +33,10 @@ from adjudicate.errors import Pos, UsageError
 from adjudicate.record.seats import Seat, Side
 from adjudicate.play.table import Moment, Table
 
-CONSULT_BY_DEFAULT = {"euchre": False, "short-whist": False, "long-whist": True}
-"""May partners consult before choosing between penalties, where a law does not say (Euchre 85, Short Whist 84)."""
+CONSULT_BY_DEFAULT: dict[str, bool | None] = {"euchre": False, "short-whist": False, "long-whist": None}
+"""May partners consult before choosing between penalties, where a law does not say (Euchre 85, Short Whist 84);
+None where the code has no general law on it (Long Whist: only laws 16, 19 and 20 say "may consult"), and the
+ruling says nothing of consulting."""
 _SIDED = ("cannot_win_game", "no_hand_points", "honours_not_scored", "honours_scored_against", "honours_game",
           "honours_set_up_uncounted")
 """Rulings about the offender's side: kept once per offender, since the score reads whose side."""
@@ -100,7 +102,8 @@ class RemedyOutcome(Struct, frozen=True):
     chooser: str
     """A side ("NS") or a seat ("E"), or the role's words when the record does not say who."""
     chooser_side: Side | None
-    consult: bool
+    consult: bool | None
+    """May partners consult before choosing; None where the code says nothing of it."""
     offender: Seat | None
     options: tuple[OptionOutcome, ...]
     target: object | None = None
