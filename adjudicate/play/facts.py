@@ -640,7 +640,10 @@ def missing_cards(table: Table) -> Iterator[Irregularity]:
             if found:
                 because = f"the {card.name}, missing from {_name(seat)}'s hand, was found{_FOUND_WORDS.get(place or '', '')}"
             else:
-                because = (f"the {card.name} was missing from {_name(seat)}'s hand and was not found; the tricks "
+                # Euchre deals 20 of 32 cards: "not found" is the tricks and the undealt cards searched.
+                searched = ("the tricks and the undealt cards" if len(table.game.pack.cards) > 4 * table.game.hand_size
+                            else "the tricks")
+                because = (f"the {card.name} was missing from {_name(seat)}'s hand and was not found; {searched} "
                            f"searched, it is the card wanting")
             if not held and not found:
                 because += ": the pack is imperfect" + (", and he played with a card too few" if played else "")
