@@ -1413,7 +1413,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                              placeholder="…")
     out.append(bold(title))
     context = [_CODE_NAMES.get(rulebook.code, visible(rulebook.title)), f"dealer {scenario.dealer.word}"]
-    if table.trump:
+    if table.trump and table.trump_turned:
         # Euchre 80: the late assist or order up makes the trump only if the adversaries elect it be played.
         pending = next((r for r in decision.remedies if r.made is None
                         and any(i.option.kind == "partner_must_pass" for i in r.options)), None)

@@ -410,7 +410,7 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
 
     lines = wrap(f"Ruling: {visible(scenario.title or scenario.path)}", "", "  ")
     context = [f"{rulebook.title} ({rulebook.code})", f"dealer {scenario.dealer.word}"]
-    if table.trump:
+    if table.trump and table.trump_turned:
         context.append(f"trump {table.trump.word}")
     if scenario.score:
         context.append(f"score before the hand {_score_text(scenario.score)}")
