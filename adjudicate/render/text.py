@@ -11,7 +11,8 @@ from adjudicate.escape import visible
 from adjudicate.play.facts import Claim, Facts, Irregularity
 from adjudicate.play.table import Moment, Table
 from adjudicate.ruling.records import marks as record_marks
-from adjudicate.ruling.scoring import DEAL_OR_NOT, SCORE_KINDS, VOIDS_HAND, claimable_words, order_words
+from adjudicate.record.seats import Side
+from adjudicate.ruling.scoring import DEAL_OR_NOT, SCORE_KINDS, VOIDS_HAND, claimable_words, honours_held, order_words
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -212,6 +213,21 @@ def _option_short(item) -> str:
     return option.kind.replace("_", " ")
 
 
+def _made_of(table: Table) -> str:
+    """What the record shows a Whist hand's points are made of: the tricks each side took, and the honours each
+    held (Short Whist 2, 3; Long Whist likewise), where the hand was played out; "" otherwise."""
+    complete = [trick for trick in table.tricks if trick.complete and trick.winner is not None]
+    if table.game.family != "whist" or len(complete) < table.game.hand_size:
+        return ""
+    taken = {side: sum(1 for trick in complete if trick.winner is not None and trick.winner.side is side)
+             for side in (Side.NS, Side.EW)}
+    said = f"Tricks taken: {_score_text(taken)}."
+    held = honours_held(table)
+    if held is not None:
+        said += f" Honours held: {_score_text(held)}."
+    return said
+
+
 def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
     score = decision.score
     assert score is not None
@@ -235,6 +251,9 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
                 and any(o.uncalled is not None and o.uncalled.score_after != o.effect.score_after
                         for o in score.outcomes) else ""
             lines.extend(wrap(f"The hand itself: {_score_text(score.hand)}{why}{called}, counted once."))
+            made_of = _made_of(decision.table)
+            if made_of:
+                lines.extend(wrap(made_of))
     elif score.rules.void:
         lines.extend(wrap("The hand itself: not scored (a law that applies ends it)."))
     elif decision.table.tricks:
