@@ -662,8 +662,7 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
     if decision.context:
         ids = ", ".join(applied.law.id for applied in decision.context)
         lines.extend(wrap(f"(Not cited: law{'s' if len(decision.context) > 1 else ''} {ids} only describe"
-                          f"{'' if len(decision.context) > 1 else 's'} lawful acts that happened; "
-                          "`--format json` lists them under `context`.)"))
+                          f"{'' if len(decision.context) > 1 else 's'} lawful acts that happened.)"))
         lines.append("")
     if decision.unknown:
         lines.append(heading("Open questions"))
