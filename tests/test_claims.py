@@ -88,7 +88,7 @@ def test_the_claim_line_says_what_the_claim_counts_and_when_it_was_made(tmp_path
             "deal was turned up, a claim of the three honours his side held.") in said
     result = runner.invoke(app, ["rule", "--explain", str(path)])
     assert result.exit_code == 0
-    assert ("Claim: South claims game (log entry 69), after the cut for the next deal, after the trump card of the "
+    assert ("Claim: South claims game (log entry 69; law 6), after the cut for the next deal, after the trump card of the "
             "next deal was turned up, a claim of honours within the meaning of the law, his side having held 3 "
             "honours.") in " ".join(result.stdout.split())
     assert "South claimed the game, a claim of the honours his side held, after the cards were cut" \

@@ -351,6 +351,15 @@ def atoms(condition: Condition) -> Iterable[Atom]:
         yield from atoms(condition.part)
 
 
+def affirmed_atoms(condition: Condition) -> Iterable[Atom]:
+    """The atoms a condition asks to be so: every atom but those under a `not` (what it denies)."""
+    if isinstance(condition, Atom):
+        yield condition
+    elif isinstance(condition, (All, AnyOf)):
+        for part in condition.parts:
+            yield from affirmed_atoms(part)
+
+
 def required_subjects(condition: Condition) -> frozenset[str]:
     """Subjects (index keys) that must be present for the condition to hold."""
     if isinstance(condition, Atom):

@@ -164,6 +164,18 @@ class Table(Struct):
         return self.trumps.suit
 
     @property
+    def trump_turned(self) -> bool:
+        """The trump is known at the table: at Whist, the log does not stop in the deal (shuffled, cut or dealt)
+        before the trump card is turned up and before any card is played; at Euchre, always (the making says
+        what it is)."""
+        if self.game.family != "whist":
+            return True
+        in_deal = any(m.act.verb in ("shuffle", "cut", "deal", "touch", "count", "give") and m.phase == "deal"
+                      for m in self.moments)
+        return not in_deal or any(m.act.verb == "turn" for m in self.moments) \
+            or any(trick.plays for trick in self.tricks)
+
+    @property
     def dealer(self) -> Seat:
         return self.scenario.dealer
 

@@ -781,38 +781,17 @@ def _claim_line(claim: Claim, cutter: Seat | None = None) -> str:
         text += ", and withdrew the claim, so it counts for nothing"
     return _sentence(text)
 
-def _named_acts(condition: object) -> list:
-    """The `act` atoms of a condition that it requires (not those under a `not`)."""
-    from adjudicate.lawbook.conditions import Atom, Not
-
-    if isinstance(condition, Atom):
-        return [condition] if condition.subject == "act" else []
-    if isinstance(condition, Not):
-        return []
-    return [atom for part in getattr(condition, "parts", ()) for atom in _named_acts(part)]
-
-
 def _deciding_moments(decision: "Decision") -> list[Moment]:
     """The acts the laws that decide turn on, in the order they happened: each match's own act, and every act
     that a part of the law's condition (not one it denies) names and finds, as the touches of Euchre 43."""
-    from adjudicate.lawbook.conditions import FactIndex, evaluate
-    from adjudicate.ruling.matcher import hand_facts
-
     found: dict[int, Moment] = {}
-    index: FactIndex | None = None
     for applied in decision.laws:
         for match in applied.matches:
             if isinstance(match.binding, Moment):
                 found.setdefault(id(match.binding), match.binding)
-        if not any(match.certain for match in applied.matches):
-            continue
-        for atom in _named_acts(applied.law.condition):
-            if index is None:
-                index = FactIndex(hand_facts(decision.table, decision.facts))
-            for match in evaluate(atom, index):
-                if isinstance(match.binding, Moment) and match.binding.act.verb in _PAST \
-                        and match.binding.act.seat is not None:
-                    found.setdefault(id(match.binding), match.binding)
+        for moment in applied.acts:
+            if moment.act.verb in _PAST:
+                found.setdefault(id(moment), moment)
     return sorted(found.values(), key=lambda moment: moment.entry)
 
 
@@ -1519,7 +1498,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                              placeholder="…")
     out.append(bold(title))
     context = [_CODE_NAMES.get(rulebook.code, visible(rulebook.title)), f"dealer {scenario.dealer.word}"]
-    if table.trump:
+    if table.trump and table.trump_turned:
         # Euchre 80: the late assist or order up makes the trump only if the adversaries elect it be played.
         pending = next((r for r in decision.remedies if r.made is None
                         and any(i.option.kind == "partner_must_pass" for i in r.options)), None)
@@ -1703,6 +1682,11 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     # An act already said as the irregularity it is, or as the claim it makes, is not said again.
     bound = {id(item) for item in facts.irregularities} | {item.entry for item in facts.irregularities} \
         | {claim.entry for claim in facts.claims}
+    if any(item.kind == "wrong_number_of_cards" and item.seat is table.trump_card_to is not None
+           and item.seat not in scenario.hands for item in facts.irregularities):
+        # Short Whist 44 III, IV: the card too many and the card too few are said "the trump card having gone to
+        # West"; the act that gave it is not said a third time.
+        bound.update(m.entry for m in table.moments if m.act.verb == "give" and m.act.word == "trump")
     # A cut without the pack presented that a claim came after is said with the claim, naming who cut.
     cutters: dict[int, Seat] = {}
     for claim in facts.claims:

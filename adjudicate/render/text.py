@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING, Any
 from msgspec.structs import replace
 
 from adjudicate.escape import visible
-from adjudicate.play.facts import Facts, Irregularity
+from adjudicate.play.facts import Claim, Facts, Irregularity
 from adjudicate.play.table import Moment, Table
 from adjudicate.record.cards import Card
 from adjudicate.ruling.records import marks as record_marks
-from adjudicate.ruling.scoring import DEAL_OR_NOT, SCORE_KINDS, VOIDS_HAND, claimable_words, order_words
+from adjudicate.record.seats import Side
+from adjudicate.ruling.scoring import DEAL_OR_NOT, SCORE_KINDS, VOIDS_HAND, claimable_words, honours_held, order_words
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -218,6 +219,21 @@ def _option_short(item) -> str:
     return option.kind.replace("_", " ")
 
 
+def _made_of(table: Table) -> str:
+    """What the record shows a Whist hand's points are made of: the tricks each side took, and the honours each
+    held (Short Whist 2, 3; Long Whist likewise), where the hand was played out; "" otherwise."""
+    complete = [trick for trick in table.tricks if trick.complete and trick.winner is not None]
+    if table.game.family != "whist" or len(complete) < table.game.hand_size:
+        return ""
+    taken = {side: sum(1 for trick in complete if trick.winner is not None and trick.winner.side is side)
+             for side in (Side.NS, Side.EW)}
+    said = f"Tricks taken: {_score_text(taken)}."
+    held = honours_held(table)
+    if held is not None:
+        said += f" Honours held: {_score_text(held)}."
+    return said
+
+
 def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
     score = decision.score
     assert score is not None
@@ -241,6 +257,9 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
                 and any(o.uncalled is not None and o.uncalled.score_after != o.effect.score_after
                         for o in score.outcomes) else ""
             lines.extend(wrap(f"The hand itself: {_score_text(score.hand)}{why}{called}, counted once."))
+            made_of = _made_of(decision.table)
+            if made_of:
+                lines.extend(wrap(made_of))
     elif score.rules.void:
         lines.extend(wrap("The hand itself: not scored (a law that applies ends it)."))
     elif decision.table.tricks:
@@ -458,7 +477,7 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
 
     lines = wrap(f"Ruling: {visible(scenario.title or scenario.path)}", "", "  ")
     context = [f"{rulebook.title} ({rulebook.code})", f"dealer {scenario.dealer.word}"]
-    if table.trump:
+    if table.trump and table.trump_turned:
         context.append(f"trump {table.trump.word}")
     if scenario.score:
         context.append(f"score before the hand {_score_text(scenario.score)}")
@@ -468,22 +487,59 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
     lines.extend(wrap(f"({visible(scenario.path)})"))
     lines.append("")
     lines.append(heading("What happened"))
-    # One fact once, with every law it brings in ("East, "names AD", at log entry 3 (laws 56, 60).").
+    # One fact once, with every law that turns on it ("North, "touch", at log entry 2 (law 45)."): an irregularity
+    # is said numbered, a claim on its own line, an act of the log here; a law that turns on no one fact of the log
+    # (the hand played out) by its reason.
+    numbered = {id(item) for item in facts.irregularities}
+    claim_at = {claim.entry: claim for claim in facts.claims}
     by_fact: dict[str, list[str]] = {}
+    what_it_is: dict[str, str] = {}
+    by_claim: dict[int, list[str]] = {}
+    entries: dict[str, int] = {}
+    factless: dict[str, list[str]] = {}
     for applied in decision.laws:
-        if applied.because:
-            # The same fact given by two laws, one with a closing stop and one without, is one fact.
-            by_fact.setdefault(visible(applied.because).strip().rstrip("."), []).append(applied.law.id)
-    # A fact said again with what it is under the law that gives it ("The deal was a misdeal (law 44): South,
-    # "count", at log entry 2", beside law 44's own "South, "count", at log entry 2") is one fact with both laws.
-    for fact in list(by_fact):
-        wider = next((other for other in by_fact if other != fact and other.endswith(f": {fact}")
-                      and all(f"law {law_id})" in other[:-len(fact)] for law_id in by_fact[fact])), None)
-        if wider is not None:
-            by_fact[wider] = sorted(dict.fromkeys(by_fact[wider] + by_fact.pop(fact)), key=lambda i: (len(i), i))
-    none = " ".join(f"{fact} (law{'s' if len(ids) > 1 else ''} {and_list(ids)})." for fact, ids in by_fact.items()) \
-        or "No irregularity."
-    for said in _what_happened(facts, none):
+        said_of = applied.facts
+        if not said_of and applied.because:
+            factless.setdefault(visible(applied.because).strip().rstrip("."), []).append(applied.law.id)
+        named = {id(moment) for moment in applied.acts}
+        for source, sentence in said_of:
+            if isinstance(source, Moment) and source.act.verb == "claim" and source.entry in claim_at:
+                source = claim_at[source.entry]  # the claim's own act: said as the claim
+            if isinstance(source, Claim):
+                by_claim.setdefault(id(source), []).append(applied.law.id)
+            elif id(source) not in numbered:
+                fact = visible(sentence).strip().rstrip(".")
+                by_fact.setdefault(fact, []).append(applied.law.id)
+                if isinstance(source, Moment):
+                    entries[fact] = source.entry
+                # What the fact is, as the first law bound to it says ("The deal was a misdeal (law 44)").
+                if applied.law.because and id(source) not in named:
+                    what_it_is.setdefault(fact, visible(applied.law.because).strip().rstrip("."))
+
+    def laws_of(ids: list[str]) -> str:
+        ids = list(dict.fromkeys(ids))
+        return f"law{'s' if len(ids) > 1 else ''} {and_list(ids)}"
+
+    told = [_irregularity_line(number, irregularity)
+            for number, irregularity in enumerate(facts.irregularities, start=1)]
+    ordered = sorted(by_fact, key=lambda fact: entries.get(fact, 0))  # in the order they happened
+    acts = " ".join(f"{what_it_is[fact] + ': ' + fact if fact in what_it_is else fact[:1].upper() + fact[1:]} "
+                    f"({laws_of(by_fact[fact])})." for fact in ordered)
+    if not facts.irregularities:
+        # A law that turns on no one act (the hand played out) by its reason, where no irregularity is told.
+        acts = " ".join([f"{reason} ({laws_of(ids)})." for reason, ids in factless.items()] + ([acts] if acts else []))
+    if acts:
+        told.append(acts)
+    elif not told:
+        told.append("No irregularity.")
+    for raised in facts.claims:
+        claim_laws = by_claim.get(id(raised))
+        described = raised.describe()
+        if claim_laws:
+            described = described.replace(f"(log entry {raised.entry})",
+                                          f"(log entry {raised.entry}; {laws_of(claim_laws)})", 1)
+        told.append(f"Claim: {described}.")
+    for said in told:
         for number, part in enumerate(said.split("\n")):
             indent = "   " if number or part[:1].isdigit() else "  "
             lines.extend(wrap(part.strip(), "   " if number else "", indent))
@@ -665,8 +721,7 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
     if decision.context:
         ids = ", ".join(applied.law.id for applied in decision.context)
         lines.extend(wrap(f"(Not cited: law{'s' if len(decision.context) > 1 else ''} {ids} only describe"
-                          f"{'' if len(decision.context) > 1 else 's'} lawful acts that happened; "
-                          "`--format json` lists them under `context`.)"))
+                          f"{'' if len(decision.context) > 1 else 's'} lawful acts that happened.)"))
         lines.append("")
     if decision.unknown:
         lines.append(heading("Open questions"))

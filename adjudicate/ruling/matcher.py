@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from msgspec import Struct
 
-from adjudicate.lawbook.conditions import Fact, FactIndex, Match, atoms, evaluate, required_subjects
+from adjudicate.lawbook.conditions import Fact, FactIndex, Match, affirmed_atoms, atoms, evaluate, required_subjects
 from adjudicate.lawbook.defeats import order as defeat_order
 from adjudicate.play.facts import Claim, Facts, Irregularity, honours_claimants, honours_dealt
 from adjudicate.play.facts import side_honours as _side_honours
@@ -29,11 +29,19 @@ if TYPE_CHECKING:
 class AppliedLaw(Struct, frozen=True):
     law: Law
     matches: tuple[Match, ...]
+    acts: tuple[Moment, ...] = ()
+    """The players' acts that the parts of its condition name and find, besides what it is bound to (Short Whist
+    45: the touches that show who touched the cards first), in the order they happened."""
 
     @property
     def because(self) -> str:
         """Why it applies, in a sentence (put together when a report asks: `check` never does)."""
-        return _because(self.law, self.matches)
+        return _because(self.law, self.matches, self.acts)
+
+    @property
+    def facts(self) -> tuple[tuple[object, str], ...]:
+        """Each fact it turns on, with the words said of it: what it is bound to, then the acts it names."""
+        return _facts(self.matches, self.acts)
 
 
 class OpenQuestion(Struct, frozen=True):
@@ -275,7 +283,7 @@ def match(rulebook: Rulebook, table: Table, facts: Facts, answers: dict[str, boo
         matches = evaluate(law.condition, hand, required)
         certain = tuple(match for match in matches if match.certain)
         if certain:
-            applied.append(AppliedLaw(law, certain))
+            applied.append(AppliedLaw(law, certain, _named_acts(law, hand, certain)))
             continue
         if matches:
             pending[law.id] = AppliedLaw(law, tuple(matches))
@@ -316,35 +324,75 @@ _DID = {"remind": "reminded his partner to call", "call honours": "called honour
 """Acts a law's reason names in words (Long Whist 17, 18) rather than as the log writes them."""
 
 
-def _because(law: Law, matches: tuple[Match, ...]) -> str:
-    sentences = []
+_UNNAMED = frozenset({"claim", "play"})
+"""Acts not added to a law's facts when its condition names them: a claim is said as the claim it is, and the
+cards played are the play itself."""
+
+
+def _named_acts(law: Law, hand: FactIndex, certain: tuple[Match, ...]) -> tuple[Moment, ...]:
+    """The acts by a player that the parts of the law's condition it affirms (not those it denies) find in the
+    hand, other than what its matches are bound to."""
+    assert law.condition is not None
+    bound = {id(match.binding) for match in certain}
+    # An act that is the irregularity or the claim the law is bound to is said as that, and so is the cut a claim is
+    # said to come after.
+    said = {match.binding.entry for match in certain if isinstance(match.binding, (Irregularity, Claim))}
+    cut_said = any(isinstance(match.binding, Claim) and (match.binding.after_cut or match.binding.after_unpresented_cut)
+                   for match in certain)
+    found: dict[int, Moment] = {}
+    for atom in affirmed_atoms(law.condition):
+        if atom.subject != "act":
+            continue
+        for match in evaluate(atom, hand):
+            moment = match.binding
+            if isinstance(moment, Moment) and match.certain and moment.act.seat is not None \
+                    and moment.act.verb not in _UNNAMED and id(moment) not in bound and moment.entry not in said \
+                    and not (cut_said and moment.act.verb == "cut"):
+                found.setdefault(id(moment), moment)
+    return tuple(sorted(found.values(), key=lambda moment: moment.entry))
+
+
+def _facts(matches: tuple[Match, ...], acts: tuple[Moment, ...] = ()) -> tuple[tuple[object, str], ...]:
+    said: dict[str, object] = {}
     for match in matches:
-        binding = match.binding
-        if isinstance(binding, Irregularity):
-            sentences.append(binding.because)
-        elif isinstance(binding, Claim):
-            against = f" against {binding.against.word}" if binding.against else ""
-            whens = []
-            if binding.after_cut:
-                whens.append("after his side had cut the cards for the next deal without the pack being presented"
-                             if binding.own_cut_unpresented else "after the cards were cut for the next deal")
-            if binding.after_next_turn and binding.kind in ("honours", "game", "score"):
-                whens.append("after the trump card of the next deal was turned up")
-            when = " " + " and ".join(whens) if whens else ""
-            what = binding.kind
-            if binding.kind in ("game", "score") and binding.honours_claim:
-                what = f"the {binding.kind}, a claim of the honours his side held,"
-            sentences.append(f"{binding.seat.word} claimed {what}{against}{when}".rstrip(","))
-        elif isinstance(binding, Moment):
-            who = binding.act.seat.word if binding.act.seat else "at the table"
-            did = _DID.get(binding.act.verb)
-            sentences.append(f"{who} {did} at log entry {binding.entry}" if did and binding.act.seat else
-                             f"{who}, \"{binding.act.text()}\", at log entry {binding.entry}")
-    sentences = list(dict.fromkeys(sentences))
-    text = "; ".join(sentences)
+        sentence = _fact_words(match.binding)
+        if sentence:
+            said.setdefault(sentence, match.binding)
+    for moment in acts:
+        said.setdefault(_fact_words(moment), moment)
+    return tuple((source, sentence) for sentence, source in said.items())
+
+
+def _because(law: Law, matches: tuple[Match, ...], acts: tuple[Moment, ...] = ()) -> str:
+    text = "; ".join(sentence for _source, sentence in _facts(matches, acts))
     if law.because:
         text = f"{law.because}: {text}" if text else law.because
     return _sentence(text or f"the facts of the hand meet law {law.id}")
+
+
+def _fact_words(binding: object) -> str:
+    """One fact a law turns on, in words: an irregularity as the replay says it, a claim, an act of the log."""
+    if isinstance(binding, Irregularity):
+        return binding.because
+    if isinstance(binding, Claim):
+        against = f" against {binding.against.word}" if binding.against else ""
+        whens = []
+        if binding.after_cut:
+            whens.append("after his side had cut the cards for the next deal without the pack being presented"
+                         if binding.own_cut_unpresented else "after the cards were cut for the next deal")
+        if binding.after_next_turn and binding.kind in ("honours", "game", "score"):
+            whens.append("after the trump card of the next deal was turned up")
+        when = " " + " and ".join(whens) if whens else ""
+        what = binding.kind
+        if binding.kind in ("game", "score") and binding.honours_claim:
+            what = f"the {binding.kind}, a claim of the honours his side held,"
+        return f"{binding.seat.word} claimed {what}{against}{when}".rstrip(",")
+    if isinstance(binding, Moment):
+        who = binding.act.seat.word if binding.act.seat else "at the table"
+        did = _DID.get(binding.act.verb)
+        return f"{who} {did} at log entry {binding.entry}" if did and binding.act.seat else \
+            f"{who}, \"{binding.act.text()}\", at log entry {binding.entry}"
+    return ""
 
 
 def _sentence(text: str) -> str:
