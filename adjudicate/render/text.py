@@ -728,16 +728,16 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
         for asked in decision.questions or ():
             question = visible(asked.question[:1].upper() + asked.question[1:])
             lines.extend(wrap(f"[{asked.id}] {question} {_answers_words(asked)}", "", "  "))
-            told = False
+            unplayed_said = False
             for said, branch in (("so", asked.if_so_score), ("not", asked.otherwise_score)):
                 if branch is not None:
                     ended = any(m.act.verb in ("mix", "cut") and m.phase != "deal" for m in table.moments)
                     # The hand's play not written down (Long Whist 18, claimed at its end): only the score
                     # before it is known, under either answer; why is said once.
                     unplayed = branch.in_play and branch.hand is None and not table.tricks
-                    what = ("the score before the hand" + ("" if told else " (its tricks are not in the record)")
-                            if unplayed else "the score")
-                    told = told or unplayed
+                    why = "" if unplayed_said else " (its tricks are not in the record)"
+                    what = "the score before the hand" + why if unplayed else "the score"
+                    unplayed_said = unplayed_said or unplayed
                     lines.extend(wrap(f"If {said}, {what}: {_branch_score_words(branch, ended)}.", "  ", "    "))
         lines.extend(wrap("(Answer them with --answer ID=yes or ID=no, or rule with --ask to be asked.)"))
         lines.append("")
