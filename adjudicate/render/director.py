@@ -829,9 +829,9 @@ def _moment_line(moment: Moment, moments: "tuple[Moment, ...] | list[Moment]" = 
     again = f" {('twice', 'three times', 'four times')[min(before, 3) - 1]}" if before else ""
     return _sentence(f"{act.seat.word} {did}{again}")
 
-def _irregularity_lines(irregularities: list[Irregularity]) -> list[str]:
-    """One line an irregularity; the same act by several players in one line ("West, North, East and South
-    threw their cards face up on the table")."""
+def _irregularity_lines(irregularities: list[Irregularity]) -> list[tuple[int, str]]:
+    """One line an irregularity, with the log entry it was made at; the same act by several players in one line
+    ("West, North, East and South threw their cards face up on the table"), at the first of them."""
     alike: dict[str, list[Irregularity]] = {}
     for item in irregularities:
         text = visible(item.because)
@@ -839,11 +839,12 @@ def _irregularity_lines(irregularities: list[Irregularity]) -> list[str]:
         alike.setdefault(f"{item.kind}:{rest}" if rest is not None else f"{id(item)}", []).append(item)
     lines = []
     for key, items in alike.items():
+        entry = min(item.entry for item in items)
         if len(items) == 1:
-            lines.append(_sentence(visible(items[0].because)))
+            lines.append((entry, _sentence(visible(items[0].because))))
             continue
         rest = key.split(":", 1)[1].replace(" his ", " their ").replace(" he ", " they ")
-        lines.append(_sentence(f"{_and_list([item.seat.word for item in items if item.seat])} {rest}"))
+        lines.append((entry, _sentence(f"{_and_list([item.seat.word for item in items if item.seat])} {rest}")))
     return lines
 
 def _unless_asked(decision: "Decision") -> str:
@@ -1678,7 +1679,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     for line in wrap(" ".join(decided)):
         out.append(f"{HIGHLIGHT}{line}{RESET}" if colour else line)
 
-    happened = _irregularity_lines(list(facts.irregularities))
+    said_at = _irregularity_lines(list(facts.irregularities))
     # An act already said as the irregularity it is, or as the claim it makes, is not said again.
     bound = {id(item) for item in facts.irregularities} | {item.entry for item in facts.irregularities} \
         | {claim.entry for claim in facts.claims}
@@ -1687,6 +1688,12 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         # Short Whist 44 III, IV: the card too many and the card too few are said "the trump card having gone to
         # West"; the act that gave it is not said a third time.
         bound.update(m.entry for m in table.moments if m.act.verb == "give" and m.act.word == "trump")
+    # The consultation said with the offence it was about ("East consulted his partner on its penalty") is not
+    # said again on a line of its own.
+    for offence in facts.irregularities:
+        if offence.get("consulted") is True and offence.seat is not None:
+            bound.update(next(([m.entry] for m in table.moments if m.act.verb == "consult" and m.entry > offence.entry
+                               and m.act.seat is not None and m.act.seat.side is not offence.seat.side), []))
     # A cut without the pack presented that a claim came after is said with the claim, naming who cut.
     cutters: dict[int, Seat] = {}
     for claim in facts.claims:
@@ -1696,14 +1703,15 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             if cut is not None and cut.act.seat is not None:
                 cutters[claim.entry] = cut.act.seat
                 bound.add(cut.entry)
-    # The acts and the claims in the order of the log (Long Whist 14 turns on a mix after the claim).
-    acts: list[tuple[int, str]] = []
+    # The irregularities, acts and claims in the order of the log (Long Whist 14 turns on a mix after the claim;
+    # Long Whist 19 on cards thrown down after the call was answered).
+    acts: list[tuple[int, str]] = list(said_at)
     for moment in _deciding_moments(decision):
         if id(moment) not in bound and moment.entry not in bound:
             bound.add(id(moment))
             acts.append((moment.entry, _moment_line(moment, table.moments)))
     acts.extend((claim.entry, _claim_line(claim, cutters.get(claim.entry))) for claim in facts.claims)
-    happened.extend(line for _, line in sorted(acts, key=lambda act: act[0]))
+    happened = [line for _, line in sorted(acts, key=lambda act: act[0])]
     if score is not None and score.hand is None and table.tricks and not score.rules.void and score.outcomes \
             and any(o.effect.score_after is not None for o in score.outcomes) and not rows and not score.in_play \
             and not _play_out_open(decision):

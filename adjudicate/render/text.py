@@ -219,16 +219,17 @@ def _option_short(item) -> str:
     return option.kind.replace("_", " ")
 
 
-def _made_of(table: Table) -> str:
-    """What the record shows a Whist hand's points are made of: the tricks each side took, and the honours each
-    held (Short Whist 2, 3; Long Whist likewise), where the hand was played out; "" otherwise."""
+def _made_of(table: Table, code: str) -> str:
+    """What the record shows a Whist hand's points are made of: the tricks each side took, and at Short Whist the
+    honours each held (laws 2, 3), where the hand was played out; "" otherwise. (Long Whist's laws in hand give
+    honours no value, and the scores leave them out: the honours held are not said beside them.)"""
     complete = [trick for trick in table.tricks if trick.complete and trick.winner is not None]
     if table.game.family != "whist" or len(complete) < table.game.hand_size:
         return ""
     taken = {side: sum(1 for trick in complete if trick.winner is not None and trick.winner.side is side)
              for side in (Side.NS, Side.EW)}
     said = f"Tricks taken: {_score_text(taken)}."
-    held = honours_held(table)
+    held = honours_held(table) if code == "short-whist" else None
     if held is not None:
         said += f" Honours held: {_score_text(held)}."
     return said
@@ -253,11 +254,12 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
         if score.rules.void:
             lines.extend(wrap("The hand itself: not scored (a law that applies ends it)."))
         else:
+            # The hand's points count the honours still claimable as called (Short Whist 6), whether or not the
+            # call changes the score after it (law 5 may leave them no score): said, so the two lines agree.
             called = ", with the honours called" if score.claimable and decision.rulebook.code == "short-whist" \
-                and any(o.uncalled is not None and o.uncalled.score_after != o.effect.score_after
-                        for o in score.outcomes) else ""
+                else ""
             lines.extend(wrap(f"The hand itself: {_score_text(score.hand)}{why}{called}, counted once."))
-            made_of = _made_of(decision.table)
+            made_of = _made_of(decision.table, decision.rulebook.code)
             if made_of:
                 lines.extend(wrap(made_of))
     elif score.rules.void:
