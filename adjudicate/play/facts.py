@@ -248,8 +248,14 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
         who = "he" if later.seat is seat else "his partner"
         verb = "led" if later.led is None else "played"
         events.append((later.entry, f"{who} {verb} to the following trick"))
-    claims = [m for m in table.moments if m.act.verb == "claim" and m.act.word == "revoke"
-              and (m.act.target in (None, seat)) and m.entry > play.entry and m.entry not in table.withdrawn]
+    made = [m for m in table.moments if m.act.verb == "claim" and m.act.word == "revoke"
+            and (m.act.target in (None, seat)) and m.entry > play.entry]
+    claims = [m for m in made if m.entry not in table.withdrawn]
+    # A claim of it made and taken back, none standing (Euchre 67 "Should a revoke be claimed": no claim is left for
+    # a later mix to act on).
+    details["claim_withdrawn"] = bool(made) and not claims
+    details["mixed_by_accused"] = any(m.act.verb == "mix" and m.entry > play.entry and m.act.seat in (seat, partner)
+                                      for m in table.moments)
     if claims:
         mixed = next((m for m in table.moments if m.act.verb == "mix" and m.entry > claims[0].entry
                       and m.act.seat in (seat, partner)), None)

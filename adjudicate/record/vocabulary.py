@@ -28,7 +28,7 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
         "card": CARD, "suit_led": SUIT, "question_asked": BOOL, "question_entry": INT, "answered_negative": BOOL,
         "established": BOOL, "established_by": TEXT, "established_entry": INT, "corrected": BOOL,
         "corrected_entry": INT, "claimed": BOOL, "held": TEXT, "cut_against_adversaries": BOOL, "lapsed": BOOL,
-        "withdrawal_open": BOOL}),
+        "withdrawal_open": BOOL, "claim_withdrawn": BOOL, "mixed_by_accused": BOOL}),
     "lead_out_of_turn": ("a player led when it was not his turn to lead", {
         "card": CARD, "due": SEAT, "followed": INT, "played_to": INT, "all_followed": BOOL, "taken_back": BOOL,
         "by_lone_player": BOOL, "partner_of_due": BOOL, "adversaries_to_lead": BOOL, "due_leader_led": BOOL}),

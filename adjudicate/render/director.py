@@ -1715,7 +1715,11 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     if score is not None and score.hand is None and table.tricks and not score.rules.void and score.outcomes \
             and any(o.effect.score_after is not None for o in score.outcomes) and not rows and not score.in_play \
             and not _play_out_open(decision):
-        happened.append("The hand was not played out, so its own points are not counted.")
+        # No law of the three codes scores a hand whose cards were mixed before it was played out: said as a reading.
+        mixed = any(m.act.verb == "mix" and m.phase != "deal" for m in table.moments)
+        happened.append("The cards were mixed before the hand was played out, and the code says nothing of such a "
+                        "hand's own points; read here as not counted." if mixed else
+                        "The hand was not played out, so its own points are not counted.")
     for _qid, question, answer in decision.answered:
         happened.append(f"Asked at the table: {visible(question[:1].upper() + question[1:])} "
                         f"{'Yes' if answer else 'No'}.")

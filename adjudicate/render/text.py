@@ -267,7 +267,10 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
     elif decision.table.tricks:
         lines.extend(wrap("The hand itself: not played out, so its own points are not counted here"
                           + (f" (the cards were {'mixed' if over.act.verb == 'mix' else 'cut'} at log entry "
-                             f"{over.entry}, and the hand was over)." if over else ".")))
+                             f"{over.entry}, and the hand was over" + ("; the code says nothing of such a hand's "
+                                                                       "own points, and this is a reading)."
+                                                                       if over.act.verb == "mix" else ").")
+                             if over else ".")))
     if score.claimable and score.outcomes and score.hand is not None and not score.in_play and all(
             o.uncalled is not None and o.uncalled.score_after is not None
             and o.uncalled.score_after == o.effect.score_after for o in score.outcomes):

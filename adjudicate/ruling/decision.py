@@ -57,7 +57,8 @@ _SAME_DEALER = frozenset({"new_deal", "new_deal_same_dealer", "misdeal", "may_de
 OUTSIDE = frozenset({"no_revoke", "partner_had_played", "named_not_exposed", "named_not_detached",
                      "trump_card_not_taken_up", "not_the_dealer", "no_misdeal", "pack_not_proved_imperfect",
                      "reminded_before_turn_up", "mixed_by_claimants", "called_at_eight",
-                     "called_before_playing", "dealt_wrong_new_deal"})
+                     "called_before_playing", "dealt_wrong_new_deal", "revoke_never_established",
+                     "claim_withdrawn_before_mix"})
 """Rulings that say the law does NOT reach the case: it is cited because its condition, as the law words it,
 fails (Short Whist 86: the card named not "prior to his partner playing"; Euchre 62: no card of the suit led
 held; Long Whist 17: the partner reminded before the trump card was turned up). A law whose only rulings here
