@@ -148,7 +148,10 @@ log:
     ruling = rule(tmp_path, text)
     [revoke] = ruling["irregularities"]
     assert revoke["established"] is False
-    assert "67" not in laws(ruling)
+    # Law 67 is cited as not reaching the case: no claim stood when the cards were mixed; no penalty.
+    assert [(item["law"], item["kind"]) for item in ruling["rulings"] if item["law"] == "67"] == \
+        [("67", "claim_withdrawn_before_mix")]
+    assert "63" not in laws(ruling)
 
 
 # --- a cut made without the pack being presented -----------------------------------------------------------------
