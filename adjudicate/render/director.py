@@ -1674,7 +1674,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                                  "then with it"))
     if score is not None and score.claimable and rulebook.code != "short-whist":
         # Long Whist 18: the right to set honours up lasts until the next turn-up; their value is not in hand.
-        decided += [_sentence(side_words(item[3])) for item in claimable_words(rulebook.code, score.claimable)]
+        decided += [_sentence(side_words(item[3])) for item in claimable_words(
+            rulebook.code, score.claimable, score.kept_below_game(table.game.game_points))]
     if not decided:
         if not facts.irregularities and not decision.laws:
             played = bool(table.tricks) or any(m.phase in ("play", "after") for m in table.moments)
