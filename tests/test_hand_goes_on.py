@@ -205,7 +205,7 @@ def test_long_whist_7_names_a_suit_only_when_the_side_not_at_fault_is_to_lead():
     """Law 7, "if either of the adverse party be to lead": one reading, stated in both forms. West, East's partner,
     is to lead after East's lead out of turn: no suit is named; South, the side not at fault, wins a trick East
     played to out of turn: North may name the suit South leads."""
-    reading = "read here as the side not at fault"
+    reading = "read as the side not at fault"
     offenders_lead = "long-whist/card-led-after-a-complete-trick"
     for flags in ((), ("--explain",)):
         text = _rule(offenders_lead, *flags)

@@ -480,19 +480,45 @@ def _sure_winner(table: Table, trick: Trick) -> Seat | None:
     best = max(trick.active, key=lambda other: trumps.power(other.card, led))
     top = trumps.power(best.card, led)
     played = {other.seat for other in trick.active}
+    gone_all = {card for t in table.tricks for other in t.plays for card in (other.card, *other.also_played)}
     for seat in SEATS:
         if seat in played or seat is table.out:
             continue
         record = table.holdings[seat]
+        # Long Whist 10: his partner having played to the trick out of turn, "whether his partner have any of the
+        # suit led or not, he is neither to trump it nor win it, provided he do not revoke": he wins it only if
+        # every card he may lawfully play would.
+        bound = table.game.out_of_turn_cannot_win and any(
+            other.seat is seat.partner and other.due is not None and other.due is not other.seat
+            for other in trick.active)
         if not record.listed_complete:
-            return None
+            if not bound or not _cannot_be_made_to_win(table, seat, gone_all, led, top):
+                return None
+            continue
         gone = {card for t in table.tricks for other in t.plays if other.seat is seat
                 for card in (other.card, *other.also_played)}
         held = [card for card in record.dealt if card not in gone]
         lawful = [card for card in held if trumps.suit_of(card) is led] or held
-        if any(trumps.power(card, led) > top for card in lawful):
+        wins = [trumps.power(card, led) > top for card in lawful]
+        if all(wins) if bound else any(wins):
             return None
     return best.seat
+
+
+def _cannot_be_made_to_win(table: Table, seat: Seat, gone: set[Card], led: Suit, top: int) -> bool:
+    """A hand not listed, bound not to win the trick (Long Whist 10), could be made to win it only by holding none
+    but winning cards he may lawfully play: a card of the suit led that beats the best in the trick, or (none of
+    the suit led) only winning trumps. True where the cards no other hand holds and no one has played rule both
+    out: no such card of the suit led, and fewer winning cards than he has left in his hand."""
+    trumps = table.trumps
+    others = [table.holdings[other] for other in SEATS if other is not seat and other is not table.out]
+    if not all(record.listed_complete for record in others):
+        return False
+    seen = {card for record in others for card in record.dealt} | gone
+    unseen = [card for card in table.game.pack.cards if card not in seen]
+    left = table.game.hand_size - sum(1 for t in table.tricks for other in t.plays if other.seat is seat)
+    winning = [card for card in unseen if trumps.power(card, led) > top]
+    return not any(trumps.suit_of(card) is led for card in winning) and len(winning) < left
 
 
 def _could_lose(table: Table, trick: Trick, play: Play) -> bool | None:

@@ -1410,11 +1410,32 @@ def _play_on(decision: "Decision") -> str:
                  for match in applied.matches if isinstance(item := match.binding, Irregularity)
                  and item.trick == trick and item.seat is not None and item.seat.partner is seat
                  and isinstance(item.get("only_card"), Card)), None)
+    first = _call_first(decision, trick) if not leads else ""
     if isinstance(only, Card) and not leads:
-        return f"play on: {seat.word} plays the {only.name} to trick {trick}{before}{discard}" \
+        return f"play on: {first}{seat.word} plays the {only.name} to trick {trick}{before}{discard}" \
             f"{_false_lead(decision)}; {scored}"
-    return f"play on: {seat.word} {'leads' if leads else 'plays'} to trick {trick}{before}{discard}" \
+    return f"play on: {first}{seat.word} {'leads' if leads else 'plays'} to trick {trick}{before}{discard}" \
         f"{_false_lead(decision)}; {scored}"
+
+
+def _call_first(decision: "Decision", trick: int) -> str:
+    """A card played out of turn (not led) to the trick in play, which the adversaries may still call: called, it
+    is taken back and he plays to the trick in his turn (Long Whist 7), so they say so before the play goes on. A
+    remedy with other options open is announced as a choice before the play (`_next_step`), and is not said again."""
+    tricks = decision.table.tricks
+    last = tricks[-1] if tricks else None
+    if last is None or last.complete or len(tricks) != trick:
+        return ""
+    for remedy in decision.remedies:
+        target = remedy.target
+        if remedy.made is not None or not isinstance(target, Irregularity) or target.trick != trick \
+                or target.get("due") is None or [item.option.kind for item in remedy.options] != ["call_card"]:
+            continue
+        play = next((p for p in last.active[1:] if p.seat is target.seat and p.card == target.get("card")), None)
+        if play is not None:
+            card = cards_words([play.card]).removeprefix("the ")
+            return f"{_chooser(remedy, decision)} first say whether they call {play.seat.word}'s {card}; then "
+    return ""
 
 
 _BEFORE_THE_DEAL = frozenset({"shuffle", "cut", "claim", "mix", "new cards"})
@@ -1654,7 +1675,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                                  "then with it"))
     if score is not None and score.claimable and rulebook.code != "short-whist":
         # Long Whist 18: the right to set honours up lasts until the next turn-up; their value is not in hand.
-        decided += [_sentence(side_words(item[3])) for item in claimable_words(rulebook.code, score.claimable)]
+        decided += [_sentence(side_words(item[3])) for item in claimable_words(
+            rulebook.code, score.claimable, score.kept_below_game(table.game.game_points))]
     if not decided:
         if not facts.irregularities and not decision.laws:
             played = bool(table.tricks) or any(m.phase in ("play", "after") for m in table.moments)

@@ -279,7 +279,8 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
         lines.extend(wrap(f"{sides} may still call their honours (law 6), but honours are scored last (law 5) and "
                           "change no score here."))
     else:
-        lines.extend(line for item in claimable_words(decision.rulebook.code, score.claimable) for line in wrap(item[3]))
+        lines.extend(line for item in claimable_words(
+            decision.rulebook.code, score.claimable, score.kept_below_game(decision.table.game.game_points)) for line in wrap(item[3]))
     opened = len(score.outcomes) > 1
     for outcome in score.outcomes:
         effect = outcome.effect

@@ -179,6 +179,16 @@ class Score(Struct, frozen=True):
     stops at nought (`final_score`: the penalties in turn, before the hand's points), so the ruling says the order."""
 
 
+    def kept_below_game(self, game_points: int) -> frozenset[Side]:
+        """Sides kept one short of game by a `cannot_win_game` ruling whatever is chosen (Long Whist 11: "if up,
+        must remain at nine"): every score after the hand is given and has them there."""
+        if self.more or not self.outcomes:
+            return frozenset()
+        return frozenset(side for side in self.rules.capped
+                         if all(o.effect.score_after is not None and not o.effect.needs
+                                and o.effect.score_after.get(side) == game_points - 1 for o in self.outcomes))
+
+
 class Decision(Struct, frozen=True):
     """The ruling on a hand."""
 

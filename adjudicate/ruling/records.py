@@ -155,7 +155,8 @@ def ruling_record(decision: "Decision", questions: bool = True) -> dict[str, Any
             **({"more": score.more} if score.more else {}),
             **({"honours": [{"side": str(side), "held": held, "points": points, "text": text}
                             for side, held, points, text in claimable_words(decision.rulebook.code,
-                                                                            score.claimable)]}
+                                                                            score.claimable, score.kept_below_game(
+                                                                                decision.table.game.game_points))]}
                if score.claimable else {}),
         },
         "unknown": _unknown_records(decision) if questions else [

@@ -136,8 +136,11 @@ def claimable_honours(code: str, game: Game, table: Table, score: dict[Side, int
             and not (code == "short-whist" and score is not None and score[side] == 4)}
 
 
-def claimable_words(code: str, claimable: dict[Side, int]) -> list[tuple[Side, int, int | None, str]]:
-    """Each side's honours still claimable, in words: (side, held, points if claimed or None, the sentence)."""
+def claimable_words(code: str, claimable: dict[Side, int],
+                    kept: frozenset[Side] = frozenset()) -> list[tuple[Side, int, int | None, str]]:
+    """Each side's honours still claimable, in words: (side, held, points if claimed or None, the sentence).
+    `kept`: sides held one short of game whatever is chosen (Long Whist 11: "if up, must remain at nine"), whose
+    honours, claimed or not, change no score."""
     said = []
     for side, held in claimable.items():
         count = "four" if held == 4 else "three"
@@ -146,6 +149,11 @@ def claimable_words(code: str, claimable: dict[Side, int]) -> list[tuple[Side, i
             text = (f"{side} hold {count} honours and have not claimed them; they may until the trump card of the "
                     f"next deal is turned up (law 6). Called, they score {points} points (law 3), scored last "
                     "(law 5): each score is given with the call, and without it where that differs.")
+        elif side in kept:
+            points = None
+            text = (f"{side} hold {count} honours and have not claimed them; they may until the trump card of the "
+                    "next deal is turned up (law 18), but, kept at nine by law 11 (\"if up, must remain at nine\"), "
+                    "they change no score this hand.")
         else:
             points = None
             text = (f"{side} hold {count} honours and have not claimed them; they may until the trump card of the "
