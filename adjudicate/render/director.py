@@ -1619,6 +1619,12 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             and len({_outcome_result(o) for o in score.outcomes}) == 1:
         decided.append(_sentence(f"Whatever is chosen, the score {when}: " + (
             _both_results(score, score.outcomes[0]) if honours else _outcome_result(score.outcomes[0]))))
+    elif score is not None and len(score.outcomes) == 1 and (needs := score.outcomes[0].effect.needs) \
+            and (so_far := re.search(r"\(the tricks give (NS \d+, EW \d+)\)", needs)):
+        # Long Whist 18: honours scored not having them go against the side, by points the record does not give;
+        # the score the tricks leave is said, those points to come off it.
+        decided.append(_sentence(f"The score {when}, before the honours are scored against them: "
+                                 f"{side_words(so_far.group(1))}"))
     if score is not None and score.before is None and score.hand is not None and not rows \
             and rulebook.code == "short-whist" and not score.claimable and not score.rules.void and not score.in_play and not any(r.scores for r in decision.remedies):
         # The score before the hand is not in the record: the hand's own points are said, to be added to it.

@@ -258,6 +258,9 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
             # call changes the score after it (law 5 may leave them no score): said, so the two lines agree.
             called = ", with the honours called" if score.claimable and decision.rulebook.code == "short-whist" \
                 else ""
+            if called and score.before is None:
+                # Short Whist 4: "at the score of four" when the deal began, a side cannot score honours.
+                called += " (if the side was not at four when the deal began, law 4)"
             lines.extend(wrap(f"The hand itself: {_score_text(score.hand)}{why}{called}, counted once."))
             made_of = _made_of(decision.table, decision.rulebook.code)
             if made_of:

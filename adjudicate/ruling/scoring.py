@@ -343,8 +343,12 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
                                   f"laws in hand), to add them to NS {after[Side.NS]}, EW {after[Side.EW]}")
     if not void and rules.honours_against:
         sides = " and ".join(str(side) for side in sorted(rules.honours_against, key=str))
+        so_far = dict(after)
+        if taken is not None:  # the tricks, scored: the honours against them come off what follows
+            for side, points in _stages(code, game, table, before, taken, rules)[0].items():
+                so_far[side] += points
         return Effect(None, None, f"the points {sides} scored for honours they did not hold, to be scored "
-                                  "against them")
+                                  f"against them (the tricks give NS {so_far[Side.NS]}, EW {so_far[Side.EW]})")
     if not void:
         if taken is None:
             if not table.tricks and not any(p.kind in SCORE_KINDS for p in penalties):
