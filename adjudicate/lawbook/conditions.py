@@ -340,24 +340,21 @@ def _narrowed(atom: Atom) -> str:
     return atom.subject
 
 
-def atoms(condition: Condition) -> Iterable[Atom]:
-    """Every atom of a condition, however deep."""
+def atoms(condition: Condition, *, denied: bool = True) -> Iterable[Atom]:
+    """Every atom of a condition, however deep; with `denied=False`, only those it asks to be so (not those under
+    a `not`)."""
     if isinstance(condition, Atom):
         yield condition
     elif isinstance(condition, (All, AnyOf)):
         for part in condition.parts:
-            yield from atoms(part)
-    elif isinstance(condition, Not):
+            yield from atoms(part, denied=denied)
+    elif isinstance(condition, Not) and denied:
         yield from atoms(condition.part)
 
 
 def affirmed_atoms(condition: Condition) -> Iterable[Atom]:
     """The atoms a condition asks to be so: every atom but those under a `not` (what it denies)."""
-    if isinstance(condition, Atom):
-        yield condition
-    elif isinstance(condition, (All, AnyOf)):
-        for part in condition.parts:
-            yield from affirmed_atoms(part)
+    return atoms(condition, denied=False)
 
 
 def required_subjects(condition: Condition) -> frozenset[str]:
