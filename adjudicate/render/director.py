@@ -1679,6 +1679,13 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         decided.append(_sentence(f"{_callers(score)} may call their {held} until the next trump card is turned "
                                  "up (law 6), scored last (law 5); each score below is given without the call, "
                                  "then with it"))
+    elif score is not None and score.claimable and rulebook.code == "short-whist" and score.before is None:
+        # The score before the hand not given: no rows to give the call's points in; the right is said, with law 4's
+        # "at the score of four ... cannot score honours", which the missing score leaves open.
+        held = " and ".join(f"{'four' if n == 4 else 'three'} honours ({'four' if n == 4 else 'two'} points, law 3)"
+                            for n in score.claimable.values())
+        decided.append(_sentence(f"{_callers(score)} may call their {held} until the next trump card is turned "
+                                 "up (law 6), unless they were at four when the deal began (law 4)"))
     if score is not None and score.claimable and rulebook.code != "short-whist":
         # Long Whist 18: the right to set honours up lasts until the next turn-up; their value is not in hand.
         decided += [_sentence(side_words(item[3])) for item in claimable_words(
