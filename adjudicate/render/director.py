@@ -19,6 +19,7 @@ from adjudicate.play.facts import Claim, Irregularity
 from adjudicate.play.table import Moment
 from adjudicate.record.cards import Card, cards_words, number_word
 from adjudicate.record.seats import Seat, Side
+from adjudicate.render.text import _answers_words, honours_set_up_by, kind_noun, spent_at_the_end
 from adjudicate.ruling.scoring import DEAL_OR_NOT, ORDER_LAW, claimable_words, hand_can_give, order_words
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
@@ -199,8 +200,6 @@ def _one(who: str) -> bool:
 
 def _target(target: object, several: bool = True) -> str | None:
     """What a remedy is for, briefly: "East's revoke", "East's revoke at trick 3" where he made more than one."""
-    from adjudicate.render.text import kind_noun
-
     if isinstance(target, Irregularity):
         noun = kind_noun(target.kind)
         if target.seat:
@@ -411,8 +410,6 @@ def remedy_scores(remedy: object) -> bool:
 
 
 def kind_noun_of(target: object) -> str | None:
-    from adjudicate.render.text import kind_noun
-
     return kind_noun(target.kind) if isinstance(target, Irregularity) else None
 
 
@@ -943,8 +940,6 @@ def _each_answer(decision: "Decision", question: "Asked") -> str:
     """What each answer rules, in the ruling's own sentences rather than law numbers, where nothing applies until
     the question is answered (Euchre 62: did the player who renounced hold the suit led?). Empty where the yes
     ruling is not worked out, or the no is not a ruling its laws declare outright."""
-    from adjudicate.render.text import spent_at_the_end
-
     branch = question.if_so_ruling
     if branch is None or not question.if_so:
         return ""
@@ -1042,8 +1037,6 @@ def _next_step(decision: "Decision") -> str:
         if set_up is not None:
             # Long Whist 18: "no honours can be set up, unless before claimed": honours claimed in time are
             # added to the score, though the laws in hand do not say what they count.
-            from adjudicate.render.text import honours_set_up_by
-
             who = honours_set_up_by(decision)
             side = f" {SIDE_WORDS[who]}" if who else ""
             return (f"{deal}; the score stands as given above, with the honours{side} claimed in time set up "
@@ -1607,8 +1600,6 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         else:
             if not _unless_asked(decision) and (order := _penalty_then_hand(decision)):
                 decided.append(_sentence(order))
-            from adjudicate.render.text import honours_set_up_by
-
             if when == "after the hand" and (who := honours_set_up_by(decision)) is not None:
                 # Long Whist 18: honours set up in time, their count not in the laws in hand: the score is before them.
                 when += f", before {SIDE_WORDS[who]}'s honours are added" if who else ", before the honours are added"
@@ -1619,12 +1610,11 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             and len({_outcome_result(o) for o in score.outcomes}) == 1:
         decided.append(_sentence(f"Whatever is chosen, the score {when}: " + (
             _both_results(score, score.outcomes[0]) if honours else _outcome_result(score.outcomes[0]))))
-    elif score is not None and len(score.outcomes) == 1 and (needs := score.outcomes[0].effect.needs) \
-            and (so_far := re.search(r"\(the tricks give (NS \d+, EW \d+)\)", needs)):
+    elif score is not None and len(score.outcomes) == 1 and (so_far := score.outcomes[0].effect.so_far):
         # Long Whist 18: honours scored not having them go against the side, by points the record does not give;
         # the score the tricks leave is said, those points to come off it.
         decided.append(_sentence(f"The score {when}, before the honours are scored against them: "
-                                 f"{side_words(so_far.group(1))}"))
+                                 f"{_score_words(so_far)}"))
     if score is not None and score.before is None and score.hand is not None and not rows \
             and rulebook.code == "short-whist" and not score.claimable and not score.rules.void and not score.in_play and not any(r.scores for r in decision.remedies):
         # The score before the hand is not in the record: the hand's own points are said, to be added to it.
@@ -1673,17 +1663,15 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         decided.append(_sentence(f"What law{'s' if len(lost) > 1 else ''} {_and_list(lost)} "
                                  f"rule{'' if len(lost) > 1 else 's'} here does not hold if the answer to {which_q} "
                                  f"is {answer_word}{ruled}"))
+    held = " and ".join(f"{'four' if n == 4 else 'three'} honours ({'four' if n == 4 else 'two'} points, law 3)"
+                        for n in score.claimable.values()) if score is not None else ""
     if score is not None and honours and rows:
-        held = " and ".join(f"{'four' if n == 4 else 'three'} honours ({'four' if n == 4 else 'two'} points, law 3)"
-                            for n in score.claimable.values())
         decided.append(_sentence(f"{_callers(score)} may call their {held} until the next trump card is turned "
                                  "up (law 6), scored last (law 5); each score below is given without the call, "
                                  "then with it"))
     elif score is not None and score.claimable and rulebook.code == "short-whist" and score.before is None:
         # The score before the hand not given: no rows to give the call's points in; the right is said, with law 4's
         # "at the score of four ... cannot score honours", which the missing score leaves open.
-        held = " and ".join(f"{'four' if n == 4 else 'three'} honours ({'four' if n == 4 else 'two'} points, law 3)"
-                            for n in score.claimable.values())
         decided.append(_sentence(f"{_callers(score)} may call their {held} until the next trump card is turned "
                                  "up (law 6), unless they were at four when the deal began (law 4)"))
     if score is not None and score.claimable and rulebook.code != "short-whist":
@@ -1701,8 +1689,6 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         elif not decision.laws and (open_ := [q for q in decision.questions or () if q.changes]):
             # Nothing applies on the record as it stands, but an open fact would make laws apply (a revoke whose
             # holding is unknown, Euchre 62): the ruling is conditional, not "no penalty".
-            from adjudicate.render.text import _answers_words
-
             decided = [_sentence(f"The ruling turns on what the record leaves open: "
                                  f"{_lower_first(re.sub(r' [(][^)]*[)]', '', q.question))} "
                                  f"{_each_answer(decision, q) or _answers_words(q)}") for q in open_]
@@ -1776,8 +1762,6 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     # A law that decides on an open question's answer is cited with it: the ruling turns on it.
     listed = {applied.law.id for applied in decision.laws}
     turning: list = []
-    from adjudicate.render.text import spent_at_the_end
-
     spent = {law_id for question in decision.questions or () for law_id in spent_at_the_end(question)}
     for open_law in (law for question in decision.unknown for law in question.laws):
         if open_law.id not in listed and open_law.id not in spent:

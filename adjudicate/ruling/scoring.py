@@ -40,6 +40,9 @@ class Effect(Struct, frozen=True):
     order: str | None = None
     """Where the order of scoring decided the game (Euchre 4, Short Whist 5): what was scored first and took a
     side to game, so that what the hand would have scored after it was not counted ("the revoke penalty")."""
+    so_far: dict[Side, int] | None = None
+    """Where what is needed is to come off a score (Long Whist 18: honours scored not having them), the score the
+    hand's tricks leave before it."""
 
 
 def tricks_taken(table: Table, abandoned: bool = False) -> dict[Side, int] | None:
@@ -348,7 +351,8 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
             for side, points in _stages(code, game, table, before, taken, rules)[0].items():
                 so_far[side] += points
         return Effect(None, None, f"the points {sides} scored for honours they did not hold, to be scored "
-                                  f"against them (the tricks give NS {so_far[Side.NS]}, EW {so_far[Side.EW]})")
+                                  f"against them (the tricks give NS {so_far[Side.NS]}, EW {so_far[Side.EW]})",
+                      so_far=so_far)
     if not void:
         if taken is None:
             if not table.tricks and not any(p.kind in SCORE_KINDS for p in penalties):
