@@ -464,9 +464,15 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
                    if isinstance(match.binding, Irregularity) and match.binding.trick is not None}
         if len(winners) == 1 and isinstance(won := winners.pop(), Seat):
             next_leaders[applied.law.id] = won
-    for item in decision.declarations:
+    dealer = decision.table.dealer
+    for item in _defined_first(decision.declarations):
         kind = item.declaration.kind
         text = side_words(visible(item.declaration.text)).strip()
+        # The dealer and his partner named (Euchre 43, 45; Short Whist 45): "North, the dealer's partner, touched".
+        text = re.sub(r"^The dealer's partner\b", f"{dealer.partner.word}, the dealer's partner,", text)
+        text = text.replace("the player whose deal it was, not of his partner who dealt",
+                            f"{dealer.word}, whose deal it was, not of {dealer.partner.word}, who dealt") \
+            .replace("on that player's left", f"on {dealer.word}'s left")
         seat = item.offender or offenders.get(item.law.id)
         if text.startswith("He ") and seat is not None:
             text = f"{seat.word} {text[3:]}"  # "He incurs the penalty of a revoke": the player named
@@ -505,6 +511,23 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
         headline.append(text)
         said_of.setdefault(text, item)
     return [(text, said_of[text]) for text in headline]
+
+
+def _defined_first(declarations: "tuple[DeclarationOutcome, ...]") -> "list[DeclarationOutcome]":
+    """What happened said before what follows from it: a law that defines ("It is a misdeal", Euchre 42) moved
+    before the first law on the same subject that rules on it ("The misdeal loses the deal", law 41); the others
+    keep their order."""
+    def roots(item: "DeclarationOutcome") -> set[str]:
+        return {subject.split(".")[0] for subject in item.law.subjects}
+
+    ordered: list["DeclarationOutcome"] = []
+    for item in declarations:
+        at = len(ordered)
+        if item.law.kind == "definition":
+            at = next((n for n, other in enumerate(ordered)
+                       if other.law.kind != "definition" and roots(other) & roots(item)), at)
+        ordered.insert(at, item)
+    return ordered
 
 
 def _called_on(decision: "Decision", moment: Moment) -> Seat | None:
