@@ -19,8 +19,8 @@ from adjudicate.play.facts import Claim, Irregularity
 from adjudicate.play.table import Moment
 from adjudicate.record.cards import Card, cards_words, number_word
 from adjudicate.record.seats import Seat, Side
-from adjudicate.render.text import _answers_words, honours_set_up_by, kind_noun, spent_at_the_end
-from adjudicate.ruling.scoring import DEAL_OR_NOT, ORDER_LAW, claimable_words, hand_can_give, order_words
+from adjudicate.render.text import GAME_LAW, _answers_words, honours_set_up_by, kind_noun, spent_at_the_end
+from adjudicate.ruling.scoring import DEAL_OR_NOT, ORDER_LAW, claimable_words, going_out, hand_can_give, order_words
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
@@ -464,9 +464,15 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
                    if isinstance(match.binding, Irregularity) and match.binding.trick is not None}
         if len(winners) == 1 and isinstance(won := winners.pop(), Seat):
             next_leaders[applied.law.id] = won
-    for item in decision.declarations:
+    dealer = decision.table.dealer
+    for item in _defined_first(decision.declarations):
         kind = item.declaration.kind
         text = side_words(visible(item.declaration.text)).strip()
+        # The dealer and his partner named (Euchre 43, 45; Short Whist 45): "North, the dealer's partner, touched".
+        text = re.sub(r"^The dealer's partner\b", f"{dealer.partner.word}, the dealer's partner,", text)
+        text = text.replace("the player whose deal it was, not of his partner who dealt",
+                            f"{dealer.word}, whose deal it was, not of {dealer.partner.word}, who dealt") \
+            .replace("on that player's left", f"on {dealer.word}'s left")
         seat = item.offender or offenders.get(item.law.id)
         if text.startswith("He ") and seat is not None:
             text = f"{seat.word} {text[3:]}"  # "He incurs the penalty of a revoke": the player named
@@ -505,6 +511,23 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
         headline.append(text)
         said_of.setdefault(text, item)
     return [(text, said_of[text]) for text in headline]
+
+
+def _defined_first(declarations: "tuple[DeclarationOutcome, ...]") -> "list[DeclarationOutcome]":
+    """What happened said before what follows from it: a law that defines ("It is a misdeal", Euchre 42) moved
+    before the first law on the same subject that rules on it ("The misdeal loses the deal", law 41); the others
+    keep their order."""
+    def roots(item: "DeclarationOutcome") -> set[str]:
+        return {subject.split(".")[0] for subject in item.law.subjects}
+
+    ordered: list["DeclarationOutcome"] = []
+    for item in declarations:
+        at = len(ordered)
+        if item.law.kind == "definition":
+            at = next((n for n, other in enumerate(ordered)
+                       if other.law.kind != "definition" and roots(other) & roots(item)), at)
+        ordered.insert(at, item)
+    return ordered
 
 
 def _called_on(decision: "Decision", moment: Moment) -> Seat | None:
@@ -934,6 +957,16 @@ def _if_no(decision: "Decision", questions: "list[Asked]") -> str:
         return f" Either way, next: {low(step)}"
     then = f" Then, if yes: {low(then)}" if then and not then.startswith("ask the table") else ""
     return f"{then} If no: {low(step)}"
+
+
+def _deals_said_once(asked: str, then: str) -> str:
+    """The question and what a yes rules, with the step that follows it: where that step names who deals ("Then, if
+    yes: gather the cards for the next deal: South deals again"), the laws' own "the dealer deals again" and "by the
+    same dealer" (Short Whist 47, 37) are not said before it, so that the deal is said once."""
+    yes = re.search(r"Then, if yes: (.*?)(?: If no: |$)", then)
+    if yes is None or not re.search(r"\b(North|East|South|West) deals\b", yes.group(1)):
+        return asked + then
+    return re.sub(r",? and the dealer deals again\b|, by the same dealer\b", "", asked) + then
 
 
 def _each_answer(decision: "Decision", question: "Asked") -> str:
@@ -1545,9 +1578,10 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     headline = [text for text in headline if text not in limits]
     honours = _honours_decide(score)
     if score is not None and score.claimable and rulebook.code == "short-whist" \
-            and any(o.effect.score_after is not None for o in score.outcomes):
+            and (score.before is None or any(o.effect.score_after is not None for o in score.outcomes)):
         # The score says it (with and without the call), or the call changes nothing (law 5: the game was won
-        # on what is scored before honours): either way the note adds nothing.
+        # on what is scored before honours): either way the note adds nothing. The score before the hand not
+        # given, the right to call them is said below with law 6's time limit: the note would say it twice.
         notes = []
     choices = _choice_sentences(decision, in_table)
     # What an open answer may take away is said once, after the first thing the law declares in the headline; a
@@ -1624,9 +1658,14 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         unless = ("If the answer below is no, " if len(asking_now) == 1 else "If no answer below is yes, ") \
             if differs else ""
         laws = _and_list([law.id for law in score.hand_laws])
+        # Whether the hand ends the game turns on the score before it: said, for the table to answer at once.
+        goes = going_out(rulebook.code, table.game, table, score.hand, score.rules)
+        game = "; " + "; ".join(f"if {SIDE_WORDS[str(side)]} were at {' or '.join(number_word(n) for n in points)}, "
+                                f"it takes them to game" for side, points in goes.items()) \
+            + (f" (its value by law {GAME_LAW[rulebook.code]})" if rulebook.code in GAME_LAW else "") if goes else ""
         decided.append(_sentence(f"{unless}the hand itself scores {_score_words(score.hand)} "
                                  f"(law{'s' if len(score.hand_laws) > 1 else ''} {laws}), added to the score "
-                                 "before it, which the record does not give"))
+                                 f"before it, which the record does not give{game}"))
     decided += [_sentence(text) for text in notes]
     open_questions = any(q.changes for q in decision.questions) if decision.questions is not None \
         else bool(decision.unknown)
@@ -1846,7 +1885,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                                    f"the tricks (law {search.law.id}), which answers the question above{scored}"))
     elif len(asked) == 1:
         # What a yes rules and what the table then does are one sentence: "If yes: ... (law 40); then ...".
-        step = re.sub(r"\.\s+Then, if yes: ", "; then ", asked[0] + _if_no(decision, questions), count=1)
+        step = re.sub(r"\.\s+Then, if yes: ", "; then ", _deals_said_once(asked[0], _if_no(decision, questions)),
+                      count=1)
         labelled("NEXT", f"ask the table first: {step[:1].upper()}{step[1:]}")
     else:
         if asked:

@@ -5,6 +5,7 @@ The renderers only read the decision; they know nothing of YAML or of how the fa
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
@@ -12,10 +13,11 @@ from msgspec.structs import replace
 from adjudicate.escape import visible
 from adjudicate.play.facts import Claim, Facts, Irregularity
 from adjudicate.play.table import Moment, Table
-from adjudicate.record.cards import Card
+from adjudicate.record.cards import Card, number_word
 from adjudicate.ruling.records import marks as record_marks
 from adjudicate.record.seats import Side
-from adjudicate.ruling.scoring import DEAL_OR_NOT, SCORE_KINDS, VOIDS_HAND, claimable_words, honours_held, order_words
+from adjudicate.ruling.scoring import DEAL_OR_NOT, SCORE_KINDS, VOIDS_HAND, claimable_words, going_out, honours_held, \
+    order_words
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -235,6 +237,14 @@ def _made_of(table: Table, code: str) -> str:
     return said
 
 
+GAME_LAW = {"euchre": "7", "short-whist": "8"}
+"""The law that gives a game's value (Euchre 7; Short Whist 8)."""
+
+
+def _game_law(code: str) -> str:
+    return f" (the game's value by law {GAME_LAW[code]}, from the other side's score)" if code in GAME_LAW else ""
+
+
 def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
     score = decision.score
     assert score is not None
@@ -243,9 +253,10 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
     annulled = bool(score.outcomes) and all(
         (kinds := {item.option.kind for _, item in o.choices}) & set(VOIDS_HAND) and not kinds & set(SCORE_KINDS)
         for o in score.outcomes)
+    # Not in the record: a question for the table, put in the table's words (the record's field is in the hint).
     lines.extend(wrap(f"Before the hand: {before}." if before else
-                      "Before the hand: not given (`score:` in the scenario)." if annulled else
-                      "Before the hand: not given (`score:` in the scenario), so no score after it can be said."))
+                      "Before the hand: not in the record." if annulled else
+                      "Before the hand: not in the record; ask the table, since the score after the hand turns on it."))
     cited = ", ".join(law.id for law in score.hand_laws)
     # The cards mixed, or cut for the next deal, once the play began: the hand is over.
     over = next((m for m in decision.table.moments if m.act.verb in ("mix", "cut") and m.phase != "deal"), None)
@@ -259,12 +270,25 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
             called = ", with the honours called" if score.claimable and decision.rulebook.code == "short-whist" \
                 else ""
             if called and score.before is None:
-                # Short Whist 4: "at the score of four" when the deal began, a side cannot score honours.
-                called += " (if the side was not at four when the deal began, law 4)"
-            lines.extend(wrap(f"The hand itself: {_score_text(score.hand)}{why}{called}, counted once."))
+                # Short Whist 4: "at the score of four" when the deal began, a side cannot score honours. No score
+                # after the hand is given, so the hand's points without the call are said here (law 6).
+                sides = " and ".join(str(side) for side in score.claimable)
+                without = {side: points - (4 if score.claimable.get(side) == 4 else 2 if side in score.claimable
+                                           else 0) for side, points in score.hand.items()}
+                called = f", with the honours called (if {sides} were not at four when the deal began, law 4); " \
+                    f"without the call, {_score_text(without)}"
+            lines.extend(wrap(f"The hand itself: {_score_text(score.hand)}{why}{called}."))
             made_of = _made_of(decision.table, decision.rulebook.code)
             if made_of:
                 lines.extend(wrap(made_of))
+            if score.before is None and not score.claimable and not score.rules.void:
+                # What the table's answer decides at once: whether the hand ends the game.
+                out = going_out(decision.rulebook.code, decision.table.game, decision.table, score.hand, score.rules)
+                if out:
+                    lines.extend(wrap("The hand takes " + ", and ".join(
+                        f"{side} to game if they were at {' or '.join(number_word(n) for n in points)}"
+                        for side, points in out.items()) + " when it began" + _game_law(decision.rulebook.code)
+                        + "."))
     elif score.rules.void:
         lines.extend(wrap("The hand itself: not scored (a law that applies ends it)."))
     elif decision.table.tricks:
@@ -296,9 +320,12 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
                 lines.extend(wrap(f"{lead}the score is unchanged: the new deal scores nothing.",
                                   "- " if opened else "", "  " if opened else ""))
                 continue
-            if effect.needs:
-                lines.extend(wrap(f"{lead}to give the score after the hand, the record needs {effect.needs}."
-                                  if lead else f"To give the score after the hand, the record needs {effect.needs}.",
+            needs = re.sub(r" \(`[^`]*` in the scenario\)", "", effect.needs or "")
+            if needs and not lead and score.before is None and needs == "the score before the hand":
+                continue  # said above, as a question for the table
+            if needs:
+                lines.extend(wrap(f"{lead}to give the score after the hand, the record needs {needs}."
+                                  if lead else f"To give the score after the hand, the record needs {needs}.",
                                   "- " if opened else "", "  " if opened else ""))
             continue
         result = _score_text(effect.score_after) or ""

@@ -307,6 +307,24 @@ def _stages(code: str, game: Game, table: Table, score: dict[Side, int], taken: 
     return stages
 
 
+def going_out(code: str, game: Game, table: Table, hand: dict[Side, int], rules: HandRules = HandRules()) \
+        -> dict[Side, list[int]]:
+    """Where the score before the hand is not given: each side's scores from which the hand takes it to game, its
+    points all scored as they stand (Short Whist 4 and 5 may bar some, and those are asked as questions), the other
+    side at nought. The table, asked the score, knows at once whether the hand ends the game."""
+    said: dict[Side, list[int]] = {}
+    for side in (Side.NS, Side.EW):
+        if not hand.get(side):
+            continue
+        for points in range(game.game_points):
+            before = {side: points, side.other: 0}
+            after = final_score(code, game, table, before, [], rules).score_after
+            if after is not None and after[side] >= game.game_points \
+                    and all(after[s] == before[s] + hand[s] for s in before):
+                said.setdefault(side, []).append(points)
+    return said
+
+
 def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | None,
                 penalties: list[Penalty], rules: HandRules = HandRules()) -> Effect:
     """The score after the hand: the penalties first (Euchre 4, Short Whist 5 and 72 V, Long Whist 11),
