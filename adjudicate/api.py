@@ -262,6 +262,8 @@ class Outcome(Struct, frozen=True):
     meaning: str | None
     """What it means: "NS win a single game"."""
     needs: str | None = None
+    reading: str | None = None
+    """The stated reading the score rests on, where the law leaves it open (Short Whist 82 with no claim made)."""
 
 
 class Claimable(Struct, frozen=True):

@@ -74,8 +74,10 @@ class Remedy(Struct, frozen=True):
     """The law leaves no choice ("forfeits two", "scores five points", "on penalty of losing one point"): the
     option its `when`s leave open is applied, and no one is offered it."""
     claim: bool = False
-    """The penalty "may be claimed" (Euchre 63): applied, mandatory, once the record shows the offence claimed;
-    until then the adversaries may claim it or not, and the score is given both ways."""
+    """The penalty is due only on a claim (Euchre 63 "may be claimed"; Short Whist 78, Long Whist 15: a revoke
+    "cannot be claimed after the cards have been cut"): once the record shows the offence claimed it is applied
+    (mandatory) or chosen among its options; until then the adversaries may claim it or not, and the score is
+    given for each option and for no claim."""
     whenever: bool = False
     """The choice may be made at any time during the hand (Short Whist 55 "may be called at any time during that
     hand"): play goes on without waiting for it."""
@@ -143,9 +145,6 @@ def parse_remedies(node: Node, law: str) -> tuple[Remedy, ...]:
         claim = bool(_flag(item, "claim", False, problems))
         whenever = bool(_flag(item, "whenever", False, problems))
         at_end = bool(_flag(item, "at_end", False, problems))
-        if claim and not mandatory and (clnode := item.get("claim")) is not None:
-            problems.append(Problem(clnode.pos, f"{what} has `claim: true`, which needs `mandatory: true` (the "
-                                                "penalty applied once it is claimed)"))
         options: list[Option] = []
         onode = item.get("options")
         if onode is None or not onode.is_seq() or not onode.elements():

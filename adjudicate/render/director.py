@@ -349,6 +349,11 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                 # a right taken or left, not a penalty.
                 said.append(f"{who} {'decides' if _one(who) else 'decide'} whether to have a new deal{for_what}"
                             f"{consult}, as below")
+            elif tabled and all(r.unclaimed for r in mine):
+                # Short Whist 78, Long Whist 15: the penalty is due only on a claim; the last line below is the
+                # score with none.
+                said.append(f"if {who} {'claims' if _one(who) else 'claim'} it, {'he chooses' if _one(who) else 'they choose'} "
+                            f"one of the penalties below{for_what}{consult}")
             elif tabled:
                 said.append(f"{who} {chooses} one of the penalties below{for_what}{consult}")
             elif len(remedy.options) == 1 and all(r.unclaimed for r in mine):
@@ -706,6 +711,11 @@ def _short(item: "OptionOutcome") -> str:
     return side_words(visible(option.wording()))
 
 
+NO_CLAIM_LINE = "no claim before the cut"
+"""The score with a penalty due only on a claim left unclaimed (Euchre 68, Short Whist 78, Long Whist 15: the claim
+closes at the cut for the next deal), on a line of its own."""
+
+
 def _score_table(decision: "Decision", width: int) -> list[str]:
     """The open choices and the final score of each, a row a combination: a column a choice, then the score."""
     score = decision.score
@@ -718,6 +728,9 @@ def _score_table(decision: "Decision", width: int) -> list[str]:
         target = _target(remedy.target)
         headers.append(f"{who}, for {target}" if target and choosers.count(who) > 1 else who)
     rows = [[_short(item) for _, item in outcome.choices] for outcome in score.outcomes]
+    # A line a choice, with no column heading to name the chooser: the score with no claim is said as such.
+    listed = [[NO_CLAIM_LINE if item.option.kind == "no_claim" else cell
+               for (_, item), cell in zip(outcome.choices, row)] for outcome, row in zip(score.outcomes, rows)]
     # A column every row gives the same option is no choice: it is said in the decision, not here.
     keep = [i for i in range(len(headers)) if len({row[i] for row in rows}) > 1]
     unplayed = score.hand is None and bool(decision.table.tricks) and not score.rules.void
@@ -749,7 +762,7 @@ def _score_table(decision: "Decision", width: int) -> list[str]:
                     for line_cells in [heads, *cells]]
         # Too wide for a table: one line a choice.
         lines = []
-        for row, o in zip(rows, score.outcomes):
+        for row, o in zip(listed, score.outcomes):
             said = ", ".join(row[i] for i in keep)
             if o.effect.score_after is None:
                 text = f"{cell(o.effect)}"
@@ -768,8 +781,8 @@ def _score_table(decision: "Decision", width: int) -> list[str]:
         headers.append("")
     sizes = [max(len(headers[i]), *(len(row[i]) for row in rows)) for i in range(len(headers))]
     if sum(sizes) + 2 * (len(sizes) - 1) > width:
-        return [line for row in rows for line in textwrap.wrap(
-            ", ".join(row[:len(keep)]) + ": " + ", ".join(cell for cell in row[len(keep):] if cell) + ".",
+        return [line for row, said in zip(rows, listed) for line in textwrap.wrap(
+            ", ".join(said[i] for i in keep) + ": " + ", ".join(cell for cell in row[len(keep):] if cell) + ".",
             width, initial_indent="- ", subsequent_indent="  ")]
 
     def line(cells: list[str]) -> str:
@@ -1154,8 +1167,10 @@ def _next_step(decision: "Decision") -> str:
         # made before the cards are cut for the following deal.
         open_claim = next((item for item in decision.declarations if item.declaration.kind == "claim_still_open"), None)
         if open_claim is not None and any(r.scores for r in open_remedies):
-            return _sentence(f"{_and_list(choosers)} may claim the revoke until the cards are cut for the next deal "
-                             f"(law {open_claim.law.id}), and then {verb}; then {then}")
+            # The time the claim closes is said in the decision (law 78's ruling), and the score with no claim below.
+            one = len(choosers) == 1 and _one(choosers[0])
+            return _sentence(f"{_and_list(choosers)} {'says whether he claims' if one else 'say whether they claim'} "
+                             f"the revoke and, if so, which penalty; then {then}")
         if then == "score the hand" and (recut := _recut(decision)):
             then = f"score the hand; {recut}"
         return _sentence(f"{_and_list(choosers)} {verb}; then {then}")

@@ -264,6 +264,11 @@ def _choice_text(choice: dict[str, Any], remedies: list[dict[str, Any]]) -> str:
     """One choice behind a score: "law 63 (add 3 points to their own score, for the revoke by East at trick 1)"."""
     remedy = next((r for r in remedies if r["law"] == choice["law"] and r["for"] == choice["for"]), None)
     option = next((o for o in remedy["options"] if o["kind"] == choice["option"]), None) if remedy else None
+    if choice["option"] == "no_claim" and remedy is not None:
+        # Euchre 63, Short Whist 78, Long Whist 15: the penalty is due only on a claim; the score with none.
+        who = remedy["chooser"]
+        return f"{who} make{'s' if who in ('N', 'E', 'S', 'W') else ''} no claim of law {choice['law']}'s penalty" \
+            + (f" (for {_for(choice['for'])})" if choice["for"] else "")
     said = [option["text"] if option else choice["option"].replace("_", " ")]
     if choice["for"]:
         said.append(f"for {_for(choice['for'])}")
@@ -297,7 +302,8 @@ def _scores(decision: "Decision", record: dict[str, Any]) -> list[str]:
             continue
         meaning = f" ({markdown_text(outcome['meaning'])})" if outcome["meaning"] else \
             f"; the record needs {needs}" if needs else ""
-        lines.append(f"- {lead}: {_score(outcome['after'])}{meaning}.")
+        reading = f" {markdown_text(outcome['reading'])}" if outcome.get("reading") else ""
+        lines.append(f"- {lead}: {_score(outcome['after'])}{meaning}.{reading}")
     if score.get("more"):
         lines.append(f"- ... and {score['more']} more combinations of the choices (see `--format json`).")
     lines.append("")

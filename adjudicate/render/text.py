@@ -197,6 +197,11 @@ def defeat_sentence(names: str, several: bool, what: str, scope: str, because: s
 def _choice_words(remedy, item, opened: bool) -> str:
     """One choice behind a final score: "NS choose law 72's deduction of 3 points from EW (for ...)"."""
     target = target_words(remedy.target)
+    if item.option.kind == "no_claim":
+        # Euchre 63, Short Whist 78, Long Whist 15: the penalty is due only on a claim; this is the score with none.
+        one = remedy.chooser in ("N", "E", "S", "W")
+        return f"{remedy.chooser} make{'s' if one else ''} no claim of law {remedy.law.id}'s penalty" \
+            + (f" (for {target})" if target else "")
     text = f"law {remedy.law.id}'s {_option_short(item)}"
     if item.option.kind == "score" and item.to:
         text += f" to {item.to}"
@@ -336,6 +341,8 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
             # Short Whist 6: honours still claimable; the score if they are not called.
             result += f"; without the call of honours, {_score_text(uncalled.score_after)}" + (
                 f": {uncalled.meaning}" if uncalled.meaning else "")
+        if outcome.reading is not None:
+            result += f". {outcome.reading.removesuffix('.')}"
         play_out = any(remedy.made is None and any(item.option.kind == "play_out" for item in remedy.options)
                        for remedy in decision.remedies)
         # The hand still in play: its score is "so far", whatever else the record lacks; not where the choice is a
@@ -620,7 +627,9 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
             if law.rulings and all(ruling.kind == "cannot_win_game" for ruling in law.rulings) and not law.remedies \
                     and decision.score is not None and not decision.score.cap_decides:
                 # Short Whist 82, Long Whist 11: the limit is said only where it changes a score.
-                because += " It changes no score here: no choice open takes the revoking side to game."
+                because += " It changes no score here: no choice open takes the revoking side to game." \
+                    if not any(o.freed for o in decision.score.outcomes) else \
+                    " It changes no score here: no penalty open takes the revoking side to game."
             lines.extend(wrap(f"Applies: {because}", "  ", "    "))
         # A law that applies but whose rulings or remedies another law sets aside says so here, not again
         # among the laws that do not apply.

@@ -87,7 +87,8 @@ class NotApplied(Struct, frozen=True):
 
 
 NO_CLAIM = Option("no_claim", None, None, None, None, Pos("<law>", 0, 0))
-"""The claimants' other course where a penalty "may be claimed" (Euchre 63): not to claim it."""
+"""The claimants' other course where a penalty is due only on a claim (Euchre 63, Short Whist 78, Long Whist 15):
+not to claim it."""
 
 
 class OptionOutcome(Struct, frozen=True):
@@ -121,8 +122,9 @@ class RemedyOutcome(Struct, frozen=True):
 
     @property
     def unclaimed(self) -> bool:
-        """A penalty that "may be claimed" (Euchre 63, `claim: true`) whose offence the record does not show
-        claimed: the claimants may still claim it, until a law bars the claim (Euchre 68)."""
+        """A penalty due only on a claim (Euchre 63, Short Whist 78, Long Whist 15: `claim: true`) whose offence the
+        record does not show claimed: the claimants may still claim it, until a law bars the claim (Euchre 68, Short
+        Whist 78, Long Whist 15: the cut for the next deal)."""
         return self.remedy.claim and isinstance(self.target, Irregularity) \
             and self.target.details.get("claimed") is False
 
@@ -147,6 +149,12 @@ class Outcome(Struct, frozen=True):
     uncalled: Effect | None = None
     """At Short Whist, where a side may still call its honours (law 6): the score if they are not called, `effect`
     being the score if they are (law 3), scored last (law 5). None where no honours are claimable."""
+    freed: frozenset[Side] = frozenset()
+    """Sides kept below game (Short Whist 82, Long Whist 11) against whom no penalty is claimed here, where that
+    limit, read as going with a penalty enforced, would have changed this score: it is not applied to them."""
+    reading: str | None = None
+    """The stated reading this score rests on, where the law leaves it open (`freed`: the limit to game with no
+    claim), in the record's terms ("NS", "EW")."""
 
 
 class Score(Struct, frozen=True):
@@ -598,8 +606,9 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
         elif remedy.mandatory:
             open_choices.append([(remedy, item) for item in remedy.options[:1]])
         elif remedy.unclaimed:
-            # Euchre 63 "may be claimed": claimed, the penalty; not claimed, none.
-            open_choices.append([(remedy, item) for item in remedy.options[:1]]
+            # Euchre 63 "may be claimed", Short Whist 78, Long Whist 15: claimed, the penalty (or the one chosen of
+            # its options); not claimed, none.
+            open_choices.append([(remedy, item) for item in remedy.options[:1 if remedy.remedy.mandatory else None]]
                                 + [(remedy, OptionOutcome(NO_CLAIM, None))])
         else:
             open_choices.append([(remedy, item) for item in remedy.options])
@@ -613,17 +622,26 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
                              remedy.offender.side if remedy.offender else
                              (remedy.chooser_side.other if remedy.chooser_side else None))
                      for remedy, item in choices]
-        effect = final_score(code, game, table, before, penalties, rules)
+        free = _free_of_cap(rules.capped, choices, penalties)
+        these, these_uncalled = rules, uncalled_rules
+        if free:
+            these = replace(rules, capped=rules.capped - free)
+            these_uncalled = None if uncalled_rules is None else replace(uncalled_rules,
+                                                                         capped=uncalled_rules.capped - free)
+        effect = final_score(code, game, table, before, penalties, these)
         # Said where no law fixes the order (Long Whist); Euchre 4 and Short Whist 5 are cited for it already.
         floored = floored or code not in ORDER_LAW and _floored(before, penalties)
-        if rules.capped and not bites and (effect.score_after is None or effect.needs
+        if these.capped and not bites and (effect.score_after is None or effect.needs
                                            or final_score(code, game, table, before, penalties,
-                                                          replace(rules, capped=frozenset())) != effect):
+                                                          replace(these, capped=frozenset())) != effect):
             # Kept below game (Short Whist 82, Long Whist 11): the cap changes this score, or may yet.
             bites = True
-        uncalled = None if uncalled_rules is None else final_score(code, game, table, before, penalties,
-                                                                   uncalled_rules)
-        outcomes.append(Outcome(tuple(choices), effect, uncalled))
+        uncalled = None if these_uncalled is None else final_score(code, game, table, before, penalties,
+                                                                   these_uncalled)
+        freed = free if free and (effect != final_score(code, game, table, before, penalties, rules) or (
+            uncalled_rules is not None and uncalled != final_score(code, game, table, before, penalties,
+                                                                   uncalled_rules))) else frozenset()
+        outcomes.append(Outcome(tuple(choices), effect, uncalled, freed, _cap_reading(applied, declarations, freed)))
     if any(outcome.effect.order for outcome in outcomes) and (order_law := _law_or_none(
             rulebook, ORDER_LAW.get(code, ""))) is not None and order_law not in hand_laws:
         hand_laws += (order_law,)  # Euchre 4, Short Whist 5: the order decided the game
@@ -633,6 +651,35 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
     return Score(before, hand, hand_laws, rules, tuple(outcomes), max(0, total - len(outcomes)), claimable,
                  in_play=in_play, next_dealer=None if in_play else _next_dealer(table, declarations, remedies),
                  cap_decides=bites or bool(total > len(outcomes)), floor_decides=floored)
+
+
+def _cap_reading(applied: list[AppliedLaw], declarations: list[DeclarationOutcome],
+                 freed: frozenset[Side]) -> str | None:
+    """The stated reading behind a score that frees a side of the limit to game (`Outcome.freed`), or None."""
+    cap = next((item.law for item in applied if any(ruling.kind == "cannot_win_game" for ruling in item.law.rulings)),
+               None)
+    if not freed or cap is None:
+        return None
+    limit = next((item.law for item in declarations if item.declaration.kind == "claim_still_open"), None)
+    sides = " and ".join(str(side) for side in sorted(freed, key=str))
+    after_cut = f", as after the cut, when law {limit.id} bars the claim" if limit is not None else ""
+    return (f"Law {cap.id}'s limit to game is read here as going with a penalty enforced{after_cut}: with no claim "
+            f"it does not hold {sides} below game.")
+
+
+def _free_of_cap(capped: frozenset[Side], choices: tuple[tuple[RemedyOutcome, OptionOutcome], ...],
+                 penalties: list[Penalty]) -> frozenset[Side]:
+    """Sides kept below game (Short Whist 82, Long Whist 11) against whom this combination claims no penalty: each
+    penalty open against them left unclaimed (`no_claim`). Short Whist 82 limits the revoking side "in whatever way
+    the penalty be enforced", Long Whist 11's "if up, must remain at nine" is part of the penalty: read here as
+    going with a penalty enforced, so a revoke not claimed holds no one below game, as when law 78 (Long Whist 15)
+    bars the claim after the cut (docs/rulings.md)."""
+    free = set()
+    for side in capped:
+        against = [item for (remedy, item), penalty in zip(choices, penalties) if penalty.offenders is side]
+        if against and all(item.option.kind == "no_claim" for item in against):
+            free.add(side)
+    return frozenset(free)
 
 
 def _floored(before: dict[Side, int] | None, penalties: list[Penalty]) -> bool:
