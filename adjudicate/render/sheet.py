@@ -18,7 +18,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from adjudicate.escape import visible
-from adjudicate.render.text import and_list, defeat_sentence, kind_noun, trump_words
+from adjudicate.render.text import LATER_CHOICES, and_list, defeat_sentence, kind_noun, later_choice, trump_words
 from adjudicate.ruling.scoring import DEAL_OR_NOT
 
 if TYPE_CHECKING:
@@ -254,6 +254,9 @@ def _choices(record: dict[str, Any]) -> list[str]:
         else:
             lines.append(f"- {head}: {chooser} may:")
         lines += [f"    - {markdown_text(option['text'], first=True)}" for option in remedy["options"]]
+        # A choice the law declares open later (Long Whist 7: the suit named if they win the trick), as in the text.
+        lines += [f"    - {markdown_text(later_choice(item['text']), first=True)}"
+                  for item in _later_choices(record, remedy)]
     if not record["remedies"]:
         lines.append("None: no law that applies leaves a choice.")
     lines.append("")
@@ -304,11 +307,21 @@ def _scores(decision: "Decision", record: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _later_choices(record: dict[str, Any], remedy: dict[str, Any]) -> list[dict[str, Any]]:
+    """The declarations of a choice still to come (render.text's `LATER_CHOICES`) by the law of a remedy not yet
+    chosen: said with its options, not among the declarations."""
+    if remedy["made"] is not None:
+        return []
+    return [item for item in record["rulings"] if item["law"] == remedy["law"] and item["kind"] in LATER_CHOICES]
+
+
 def _declared(record: dict[str, Any]) -> list[str]:
-    if not record["rulings"]:
+    said = [id(item) for remedy in record["remedies"] for item in _later_choices(record, remedy)]
+    rulings = [item for item in record["rulings"] if id(item) not in said]
+    if not rulings:
         return []
     lines = ["## Declared by the laws", ""]
-    lines += [f"- Law {markdown_text(item['law'])}: {markdown_text(item['text'])}" for item in record["rulings"]]
+    lines += [f"- Law {markdown_text(item['law'])}: {markdown_text(item['text'])}" for item in rulings]
     return lines + [""]
 
 
