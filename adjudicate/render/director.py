@@ -20,7 +20,8 @@ from adjudicate.play.table import Moment
 from adjudicate.record.cards import Card, cards_words, number_word
 from adjudicate.record.seats import Seat, Side
 from adjudicate.render.text import _answers_words, honours_set_up_by, kind_noun, spent_at_the_end
-from adjudicate.ruling.scoring import DEAL_OR_NOT, ORDER_LAW, claimable_words, hand_can_give, order_words
+from adjudicate.ruling.scoring import (DEAL_OR_NOT, ORDER_LAW, claimable_words, hand_can_give, order_words,
+                                       takes_nothing_words)
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
@@ -709,6 +710,10 @@ def _score_table(decision: "Decision", width: int) -> list[str]:
         meanings = [m or ("not final: the hand goes on, scored at its end"
                           if any(item.option.kind == "no_claim" for _, item in o.choices) else "")
                     for m, o in zip(meanings, score.outcomes)]
+    # Tricks taken from a hand that ended too soon for them to count (Long Whist 14 with 11): the choice is said to
+    # give nothing, not left to look like a live one.
+    meanings = ["; ".join(part for part in (m, takes_nothing_words(o.effect)) if part)
+                for m, o in zip(meanings, score.outcomes)]
     if _honours_decide(score):
         # Short Whist 3, 5, 6: the score without the call of honours, and with it.
         def cell(effect: "Effect | None") -> str:

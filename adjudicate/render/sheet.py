@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicate.escape import visible
 from adjudicate.render.text import LATER_CHOICES, and_list, defeat_sentence, kind_noun, later_choice, trump_words
-from adjudicate.ruling.scoring import DEAL_OR_NOT
+from adjudicate.ruling.scoring import DEAL_OR_NOT, takes_nothing_words
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -290,7 +290,7 @@ def _scores(decision: "Decision", record: dict[str, Any]) -> list[str]:
     elif decision.table.tricks:
         lines.append("- The hand itself: not played out, so its own points are not counted here.")
     several = len(score["outcomes"]) > 1
-    for outcome in score["outcomes"]:
+    for outcome, reckoned in zip(score["outcomes"], decision.score.outcomes):
         chosen = "; and ".join(_choice_text(choice, record["remedies"]) for choice in outcome["choices"])
         lead = f"{'If' if several else 'With'} {markdown_text(chosen)}" if chosen else "After the hand"
         needs = markdown_text(outcome["needs"]) if outcome.get("needs") else ""
@@ -300,6 +300,9 @@ def _scores(decision: "Decision", record: dict[str, Any]) -> list[str]:
             continue
         meaning = f" ({markdown_text(outcome['meaning'])})" if outcome["meaning"] else \
             f"; the record needs {needs}" if needs else ""
+        if reckoned.effect.takes_nothing_at is not None:
+            # Tricks taken from a hand that ended too soon for them to count (Long Whist 14 with 11).
+            meaning += f"; the choice {takes_nothing_words(reckoned.effect, why=True)}"
         lines.append(f"- {lead}: {_score(outcome['after'])}{meaning}.")
     if score.get("more"):
         lines.append(f"- ... and {score['more']} more combinations of the choices (see `--format json`).")

@@ -15,7 +15,8 @@ from adjudicate.play.table import Moment, Table
 from adjudicate.record.cards import Card
 from adjudicate.ruling.records import marks as record_marks
 from adjudicate.record.seats import Side
-from adjudicate.ruling.scoring import DEAL_OR_NOT, SCORE_KINDS, VOIDS_HAND, claimable_words, honours_held, order_words
+from adjudicate.ruling.scoring import (DEAL_OR_NOT, SCORE_KINDS, VOIDS_HAND, claimable_words, honours_held,
+                                       order_words, takes_nothing_words)
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -334,6 +335,8 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
         result = _score_text(effect.score_after) or ""
         if effect.meaning:
             result += f": {effect.meaning}"
+        if effect.takes_nothing_at is not None:
+            result += f"; the choice {takes_nothing_words(effect, why=True)}"
         uncalled = outcome.uncalled
         if uncalled is not None and uncalled.score_after is not None and uncalled.score_after != effect.score_after:
             # Short Whist 6: honours still claimable; the score if they are not called.
@@ -433,6 +436,8 @@ def _branch_score_words(score, over: bool) -> str:
             result += f": {effect.meaning}"
         elif effect.score_after is not None and effect.needs and not over:
             result += " so far"
+        if effect.takes_nothing_at is not None:
+            result += f" ({takes_nothing_words(effect)})"
         chosen = "; and ".join(_choice_words(remedy, item, opened) for remedy, item in outcome.choices)
         said.append(f"if {chosen}, {result}" if chosen and opened else result)
     if score.more:
