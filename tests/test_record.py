@@ -278,8 +278,10 @@ def test_the_sheet_gives_every_score_each_choice_leaves():
         # Long Whist 14: the cards mixed end the hand, the tricks as taken (none): docs/rulings.md.
         "- The hand itself: NS 0, EW 0 (law 14), counted once.",
         "- If law 11 (add 3 points to their own score, for the revoke by East at trick 1): NS 5, EW 3.",
+        # The hand ended at the first trick: the tricks taken count for nothing, and the sheet says so.
         "- If law 11 (take 3 tricks from the offenders and add them to their own, for the revoke by East at trick 1): "
-        "NS 2, EW 3.",
+        "NS 2, EW 3; the choice gives nothing: the hand ended at trick 1, and neither side has tricks above six to "
+        "score, with them or without.",
         "- If law 11 (deduct 3 points from the offenders' score, for the revoke by East at trick 1): NS 2, EW 0.",
     ]
     assert "- Law 13 (When a revoke may be claimed) does not apply: the claim came before the trick was turned and " \

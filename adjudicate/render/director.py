@@ -20,7 +20,8 @@ from adjudicate.play.table import Moment
 from adjudicate.record.cards import Card, cards_words, number_word
 from adjudicate.record.seats import Seat, Side
 from adjudicate.render.text import GAME_LAW, _answers_words, honours_set_up_by, kind_noun, spent_at_the_end
-from adjudicate.ruling.scoring import DEAL_OR_NOT, ORDER_LAW, claimable_words, going_out, hand_can_give, order_words
+from adjudicate.ruling.scoring import (DEAL_OR_NOT, ORDER_LAW, claimable_words, going_out, hand_can_give, order_words,
+                                       takes_nothing_words)
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
 
 if TYPE_CHECKING:
@@ -745,6 +746,10 @@ def _score_table(decision: "Decision", width: int) -> list[str]:
         meanings = [m or ("not final: the hand goes on, scored at its end"
                           if any(item.option.kind == "no_claim" for _, item in o.choices) else "")
                     for m, o in zip(meanings, score.outcomes)]
+    # Tricks taken from a hand that ended too soon for them to count (Long Whist 14 with 11): the choice is said to
+    # give nothing, not left to look like a live one.
+    meanings = ["; ".join(part for part in (m, takes_nothing_words(o.effect)) if part)
+                for m, o in zip(meanings, score.outcomes)]
     if _honours_decide(score):
         # Short Whist 3, 5, 6: the score without the call of honours, and with it.
         def cell(effect: "Effect | None") -> str:
@@ -1583,13 +1588,15 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
              for text in headline if text == side_words(visible(item.declaration.text)).strip()]
     headline = [text for text in headline if text not in notes]
     # A proviso of a law that also offers a remedy limits that remedy ("but should one player retain his hand,
-    # he cannot be forced to abandon it", Euchre 48): the remedy is said first, the proviso after it.
+    # he cannot be forced to abandon it", Euchre 48): the remedy is said first, the proviso after it. Each sentence
+    # is known by the declaration it says, its words being the law's with the players named ("If North–South win
+    # the trick", Long Whist 7).
     offering = {remedy.law.id for remedy in decision.remedies}
-    limits = [text for item in decision.declarations if item.law.id in offering
-              and f"ruling:{item.declaration.kind}" in {ref for proviso in item.law.provisos for ref in proviso.encoded_by}
-              for text in headline if text == side_words(visible(item.declaration.text)).strip()]
-    # Euchre 55 with 83: every demand comes to one card, said after the demands (its text names the player).
-    limits += [text for text, item in items if item.declaration.kind == "one_lawful_card" and text in headline]
+    limits = [text for text, item in items if text in headline and (
+        item.law.id in offering
+        and f"ruling:{item.declaration.kind}" in {ref for proviso in item.law.provisos for ref in proviso.encoded_by}
+        # Euchre 55 with 83: every demand comes to one card, said after the demands (its text names the player).
+        or item.declaration.kind == "one_lawful_card")]
     headline = [text for text in headline if text not in limits]
     honours = _honours_decide(score)
     if score is not None and score.claimable and rulebook.code == "short-whist" \
@@ -1611,8 +1618,15 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             return text
         return text.rstrip(".") + _clauses(reversals.pop(law_id), answered)
 
-    decided = [_sentence(reversible(text)) for text in headline] + [_sentence(text) for text in choices] \
-        + [_sentence(reversible(text)) for text in limits]
+    offered = [_sentence(text) for text in choices] + [_sentence(reversible(text)) for text in limits]
+    following = table.next_to_play()
+    if following is not None and not following[2] and _call_first(decision, following[1]):
+        # A card played out of turn to the trick in play, which the adversaries say whether they call before the
+        # play goes on (Long Whist 7; NEXT says it first too): the choice to be made first is said first, and what
+        # the laws declare of the play after it, after it.
+        decided = offered + [_sentence(reversible(text)) for text in headline]
+    else:
+        decided = [_sentence(reversible(text)) for text in headline] + offered
     turns_on = _pending(decision) if not decision.laws else ""
     if turns_on and (headline or choices or score is not None):
         decided.append(_sentence(turns_on))

@@ -18,8 +18,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from adjudicate.escape import visible
-from adjudicate.render.text import and_list, defeat_sentence, kind_noun, trump_words
-from adjudicate.ruling.scoring import DEAL_OR_NOT
+from adjudicate.render.text import LATER_CHOICES, and_list, defeat_sentence, kind_noun, later_choice, trump_words
+from adjudicate.ruling.scoring import DEAL_OR_NOT, takes_nothing_words
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -254,6 +254,9 @@ def _choices(record: dict[str, Any]) -> list[str]:
         else:
             lines.append(f"- {head}: {chooser} may:")
         lines += [f"    - {markdown_text(option['text'], first=True)}" for option in remedy["options"]]
+        # A choice the law declares open later (Long Whist 7: the suit named if they win the trick), as in the text.
+        lines += [f"    - {markdown_text(later_choice(item['text']), first=True)}"
+                  for item in _later_choices(record, remedy)]
     if not record["remedies"]:
         lines.append("None: no law that applies leaves a choice.")
     lines.append("")
@@ -292,7 +295,7 @@ def _scores(decision: "Decision", record: dict[str, Any]) -> list[str]:
     elif decision.table.tricks:
         lines.append("- The hand itself: not played out, so its own points are not counted here.")
     several = len(score["outcomes"]) > 1
-    for outcome in score["outcomes"]:
+    for outcome, reckoned in zip(score["outcomes"], decision.score.outcomes):
         chosen = "; and ".join(_choice_text(choice, record["remedies"]) for choice in outcome["choices"])
         lead = f"{'If' if several else 'With'} {markdown_text(chosen)}" if chosen else "After the hand"
         needs = markdown_text(outcome["needs"]) if outcome.get("needs") else ""
@@ -302,6 +305,9 @@ def _scores(decision: "Decision", record: dict[str, Any]) -> list[str]:
             continue
         meaning = f" ({markdown_text(outcome['meaning'])})" if outcome["meaning"] else \
             f"; the record needs {needs}" if needs else ""
+        if reckoned.effect.takes_nothing_at is not None:
+            # Tricks taken from a hand that ended too soon for them to count (Long Whist 14 with 11).
+            meaning += f"; the choice {takes_nothing_words(reckoned.effect, why=True)}"
         reading = f" {markdown_text(outcome['reading'])}" if outcome.get("reading") else ""
         lines.append(f"- {lead}: {_score(outcome['after'])}{meaning}.{reading}")
     if score.get("more"):
@@ -310,11 +316,21 @@ def _scores(decision: "Decision", record: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _later_choices(record: dict[str, Any], remedy: dict[str, Any]) -> list[dict[str, Any]]:
+    """The declarations of a choice still to come (render.text's `LATER_CHOICES`) by the law of a remedy not yet
+    chosen: said with its options, not among the declarations."""
+    if remedy["made"] is not None:
+        return []
+    return [item for item in record["rulings"] if item["law"] == remedy["law"] and item["kind"] in LATER_CHOICES]
+
+
 def _declared(record: dict[str, Any]) -> list[str]:
-    if not record["rulings"]:
+    said = [id(item) for remedy in record["remedies"] for item in _later_choices(record, remedy)]
+    rulings = [item for item in record["rulings"] if id(item) not in said]
+    if not rulings:
         return []
     lines = ["## Declared by the laws", ""]
-    lines += [f"- Law {markdown_text(item['law'])}: {markdown_text(item['text'])}" for item in record["rulings"]]
+    lines += [f"- Law {markdown_text(item['law'])}: {markdown_text(item['text'])}" for item in rulings]
     return lines + [""]
 
 

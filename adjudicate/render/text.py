@@ -16,11 +16,16 @@ from adjudicate.play.table import Moment, Table
 from adjudicate.record.cards import Card, number_word
 from adjudicate.ruling.records import marks as record_marks
 from adjudicate.record.seats import Side
-from adjudicate.ruling.scoring import DEAL_OR_NOT, SCORE_KINDS, VOIDS_HAND, claimable_words, going_out, honours_held, \
-    order_words
+from adjudicate.ruling.scoring import (DEAL_OR_NOT, SCORE_KINDS, VOIDS_HAND, claimable_words, going_out,
+                                       honours_held, order_words, takes_nothing_words)
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
+
+LATER_CHOICES = frozenset({"suit_if_they_win"})
+"""What a law declares open to the choosers later, on a condition not yet met (Long Whist 7: the suit named if the
+adversaries do not call the card and win the trick): a choice, said under THE CHOICES after the law's remedy that
+is to be decided first, and not again among the declarations."""
 
 
 def _kind_words(kind: str) -> str:
@@ -212,6 +217,31 @@ def _choice_words(remedy, item, opened: bool) -> str:
     return text + (f" (for {target})" if target else "")
 
 
+def _said_as_choice(decision: "Decision", declared) -> bool:
+    """A declaration of a choice still to come (`LATER_CHOICES`) whose law offers its choosers a remedy now."""
+    return declared.declaration.kind in LATER_CHOICES and any(
+        remedy.law.id == declared.law.id and remedy.made is None for remedy in decision.remedies)
+
+
+def later_choices(decision: "Decision", remedy) -> list[str]:
+    """The choices a law declares open later to the side choosing its remedy now (`LATER_CHOICES`), each as an
+    option of that remedy: "if they do not call the card and win the trick, they may instead ..."."""
+    said = []
+    for declared in decision.declarations:
+        if declared.law.id != remedy.law.id or declared.declaration.kind not in LATER_CHOICES:
+            continue
+        text = later_choice(visible(declared.declaration.text))
+        if text not in said:
+            said.append(text)
+    return said
+
+
+def later_choice(text: str) -> str:
+    """A choice still to come said as an option of the remedy to be decided first: "if they do not call the card and
+    win the trick, they may instead ..." for "If his adversaries do not call the card ..." (Long Whist 7)."""
+    return text.strip().rstrip(".").replace("If his adversaries ", "if they ", 1)
+
+
 def _option_short(item) -> str:
     option = item.option
     points = f"{option.points} point{'' if option.points == 1 else 's'}"
@@ -336,6 +366,8 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
         result = _score_text(effect.score_after) or ""
         if effect.meaning:
             result += f": {effect.meaning}"
+        if effect.takes_nothing_at is not None:
+            result += f"; the choice {takes_nothing_words(effect, why=True)}"
         uncalled = outcome.uncalled
         if uncalled is not None and uncalled.score_after is not None and uncalled.score_after != effect.score_after:
             # Short Whist 6: honours still claimable; the score if they are not called.
@@ -437,6 +469,8 @@ def _branch_score_words(score, over: bool) -> str:
             result += f": {effect.meaning}"
         elif effect.score_after is not None and effect.needs and not over:
             result += " so far"
+        if effect.takes_nothing_at is not None:
+            result += f" ({takes_nothing_words(effect)})"
         chosen = "; and ".join(_choice_words(remedy, item, opened) for remedy, item in outcome.choices)
         said.append(f"if {chosen}, {result}" if chosen and opened else result)
     if score.more:
@@ -730,6 +764,9 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
                 lines.extend(wrap(f"{head}: {who} may:", "", "  "))
             for offered in outcome.options:
                 lines.extend(wrap(offered.option.wording(), "  - ", "    "))
+            if outcome.made is None:
+                for later in later_choices(decision, outcome):
+                    lines.extend(wrap(later, "  - ", "    "))
         lines.append("")
     score = decision.score
     if score is not None and (score.hand is not None or score.before is not None
@@ -743,6 +780,8 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
         for declared in decision.declarations:
             if decision.outside(declared.law.id):
                 continue  # said under the law, as why it does not reach the case
+            if _said_as_choice(decision, declared):
+                continue  # said under THE CHOICES
             text = declared.declaration.text.strip()
             if declared.declaration.kind == "one_lawful_card":
                 # Euchre 55: the one card the player called on may lawfully play, named as in the short ruling.

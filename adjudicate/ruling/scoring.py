@@ -21,6 +21,7 @@ not counted: the record does not show the calls at the point of eight.
 from __future__ import annotations
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from adjudicate.play.facts import honours_claimants
 from adjudicate.lawbook.games import Game
@@ -43,6 +44,10 @@ class Effect(Struct, frozen=True):
     so_far: dict[Side, int] | None = None
     """Where what is needed is to come off a score (Long Whist 18: honours scored not having them), the score the
     hand's tricks leave before it."""
+    takes_nothing_at: int | None = None
+    """Where a penalty takes tricks (Long Whist 11: "take three tricks from them") from a hand that ended before it
+    was played out (Long Whist 14: the cards mixed) and the score is the same as without it, no side having tricks
+    above six with them or without: the trick the hand ended at. Such a choice gives nothing, and is said to."""
 
 
 def tricks_taken(table: Table, abandoned: bool = False) -> dict[Side, int] | None:
@@ -69,6 +74,16 @@ def order_words(code: str) -> str:
         "the laws in hand do not fix the order of scoring: the penalties are scored first"
     return (f"{first[:1].upper()}{first[1:]}, one after another in the order of the offences, a deduction taking a "
             "score down no further than nought, and the hand's own points after them.")
+
+
+def takes_nothing_words(effect: Effect, why: bool = False) -> str:
+    """A choice of tricks that gives nothing (`Effect.takes_nothing_at`), said beside its score: "gives nothing: the
+    hand ended at trick 1"; `why`, with the reason (tricks score only above six). Empty otherwise."""
+    at = effect.takes_nothing_at
+    if at is None:
+        return ""
+    said = f"gives nothing: the hand ended {f'at trick {at}' if at else 'before a card was played'}"
+    return said + (", and neither side has tricks above six to score, with them or without" if why else "")
 
 
 def game_value(code: str, game: Game, winner: Side, score: dict[Side, int]) -> str:
@@ -331,6 +346,19 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
     then the hand's own points in their order (tricks, then honours), each counted once."""
     if before is None:
         return Effect(None, None, "the score before the hand (`score:` in the scenario)")
+    effect = _final_score(code, game, table, before, penalties, rules)
+    taking = [penalty for penalty in penalties if penalty.kind == "take_tricks"]
+    taken = tricks_taken(table, rules.abandoned)
+    if taking and effect.score_after is not None and rules.abandoned and taken is not None \
+            and sum(taken.values()) < game.hand_size:
+        others = [penalty for penalty in penalties if penalty.kind != "take_tricks"]
+        if _final_score(code, game, table, before, others, rules).score_after == effect.score_after:
+            return replace(effect, takes_nothing_at=len(table.tricks))
+    return effect
+
+
+def _final_score(code: str, game: Game, table: Table, before: dict[Side, int], penalties: list[Penalty],
+                 rules: HandRules) -> Effect:
     after = dict(before)
     taken = tricks_taken(table, rules.abandoned)
     void = rules.void
