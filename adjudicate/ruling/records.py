@@ -179,6 +179,10 @@ def outcome_records(score: "Score") -> list[dict[str, Any]]:
             "after": _side_score(outcome.effect.score_after),
             "meaning": outcome.effect.meaning,
             **({"needs": outcome.effect.needs} if outcome.effect.needs else {}),
+            # Long Whist 18: the points marked for honours not known: the score if two were marked, and if four.
+            **({"by_points": [{"points": points, "after": _side_score(effect.score_after), "meaning": effect.meaning,
+                               **({"needs": effect.needs} if effect.needs else {})}
+                              for points, effect in outcome.effect.by_points]} if outcome.effect.by_points else {}),
         }
         for outcome in score.outcomes
     ]
