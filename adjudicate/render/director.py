@@ -942,7 +942,7 @@ def _scored_answers(question: "Asked") -> str:
         if not result:
             return ""
         known = " as far as the record goes" if effect.needs else ""
-        missing = f", {_needs_words(effect.needs)}" if effect.needs else ""
+        missing = f"; {_needs_words(effect.needs)}" if effect.needs else ""
         said.append(f"If {word}, the score after the hand{known}: {result}{missing}.")
     return " ".join(said)
 

@@ -15,7 +15,8 @@ from adjudicate.play.table import Moment, Table
 from adjudicate.record.cards import Card
 from adjudicate.ruling.records import marks as record_marks
 from adjudicate.record.seats import Side
-from adjudicate.ruling.scoring import DEAL_OR_NOT, SCORE_KINDS, VOIDS_HAND, claimable_words, honours_held, order_words
+from adjudicate.ruling.scoring import (DEAL_OR_NOT, SCORE_KINDS, UNWRITTEN, VOIDS_HAND, claimable_words, honours_held,
+                                      order_words)
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -408,9 +409,9 @@ def marked_words(effect, scores=None, first: bool = True, count: bool = True) ->
         result = (scores or _score_text)(alternative.score_after) or ""
         if alternative.meaning:
             result += f": {alternative.meaning}"
-        count = (" (what honours count is not in the laws in hand: read, by Hoyle's Long Whist, as two points for "
-                 "three honours and four for four)") if first and count else ""
-        said.append(f"if two points were marked for the honours{count}, {result}" if points == 2
+        reading = (" (what honours count is not in the laws in hand: read, by Hoyle's Long Whist, as two points for "
+                   "three honours and four for four)") if first and count else ""
+        said.append(f"if two points were marked for the honours{reading}, {result}" if points == 2
                     else f"if four, {result}")
     if len(said) != 2:
         return ""
@@ -432,6 +433,8 @@ def _branch_score_words(score, over: bool) -> str:
             result += f": {effect.meaning}"
         elif effect.score_after is not None and effect.needs and not over:
             result += " so far"
+        if effect.score_after is not None and effect.needs == UNWRITTEN:
+            result += f"; {UNWRITTEN}"  # the hand over, its play not written down (Long Whist 18)
         chosen = "; and ".join(_choice_words(remedy, item, opened) for remedy, item in outcome.choices)
         said.append(f"if {chosen}, {result}" if chosen and opened else result)
     if score.more:

@@ -428,16 +428,16 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     # They are scored with the honours, after the tricks (as Short Whist 5 orders them), not first as a penalty.
     honours_points: dict[Side, int] = {}
     marked: set[Side] = set()
-    for remedy in remedies:
-        if not remedy.mandatory or remedy.chooser_side is None or len(remedy.options) != 1 \
-                or remedy.options[0].option.kind != "score":
+    for taken in remedies:
+        if not taken.mandatory or taken.chooser_side is None or len(taken.options) != 1 \
+                or taken.options[0].option.kind != "score":
             continue
         for kind in ("honours_scored_against", "honours_set_up_uncounted"):
-            if any(item.law is remedy.law and item.declaration.kind == kind for item in declarations):
-                marked.add(remedy.chooser_side.other if kind == "honours_scored_against" else remedy.chooser_side)
-                honours_points[remedy.chooser_side] = honours_points.get(remedy.chooser_side, 0) \
-                    + (remedy.options[0].option.points or 0)
-                remedy_honours.add(id(remedy))
+            if any(item.law is taken.law and item.declaration.kind == kind for item in declarations):
+                marked.add(taken.chooser_side.other if kind == "honours_scored_against" else taken.chooser_side)
+                honours_points[taken.chooser_side] = honours_points.get(taken.chooser_side, 0) \
+                    + (taken.options[0].option.points or 0)
+                remedy_honours.add(id(taken))
     rules = replace(rules, honours_against=rules.honours_against - marked,
                     honours_uncounted=rules.honours_uncounted - marked, honours_points=honours_points)
     laws = tuple(item for item in applied if not item.law.context)

@@ -49,6 +49,11 @@ class Effect(Struct, frozen=True):
     four, by Hoyle's count), the score if they marked two, and if four."""
 
 
+UNWRITTEN = "the tricks each side took above six, not in the record, to be added"
+"""What a score needs where the hand is over but its play not written down (Long Whist 18: honours claimed at its
+end): the score is given as far as the record goes."""
+
+
 def tricks_taken(table: Table, abandoned: bool = False) -> dict[Side, int] | None:
     """Tricks each side took, when the hand was played to the end (or, `abandoned`, as they stood when the
     hands were abandoned: Euchre 49, Short Whist 59)."""
@@ -360,8 +365,7 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
         for side, points in rules.honours_points.items():
             after[side] += points
         _cap(after, before, rules.capped, game)
-        return Effect(after, meaning_of(code, game, after),
-                      "the tricks each side took above six, not in the record, to be added")
+        return Effect(after, meaning_of(code, game, after), UNWRITTEN)
     if not void and rules.honours_against:
         sides = " and ".join(str(side) for side in sorted(rules.honours_against, key=str))
         so_far = dict(after)
@@ -369,7 +373,7 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
             for side, points in _stages(code, game, table, before, taken, rules)[0].items():
                 so_far[side] += points
         tricks = f" (the tricks give NS {so_far[Side.NS]}, EW {so_far[Side.EW]})" if taken is not None else \
-            " and the tricks each side took above six, not in the record"
+            ", and the tricks each side took above six, not in the record"
         return Effect(None, None, f"the points {sides} marked for honours they did not hold (two or four), to be "
                                   f"scored to their adversaries{tricks}", so_far=so_far,
                       by_points=_by_points(code, game, table, before, penalties, rules,
@@ -380,8 +384,7 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
                 # Honours claimed once the hand is over, its play not written down (Long Whist 18): its tricks
                 # are missing from the record, not nothing.
                 unwritten = rules.stopped and bool(rules.honours_claimed) and game.family == "whist"
-                return Effect(dict(before), None, "the tricks each side took above six, not in the record, to be "
-                                                  "added" if unwritten else None)
+                return Effect(dict(before), None, UNWRITTEN if unwritten else None)
             # A penalty that takes a side to game wins it before anything the rest of the hand may make (Euchre 4,
             # Short Whist 5): said, since the hand may yet be played out (Euchre 70).
             first = "the penalty" if code in ORDER_LAW and max(after.values()) >= game.game_points \
