@@ -253,6 +253,15 @@ class Choice(Struct, frozen=True):
     """The law leaves no choice: the option is applied."""
 
 
+class MarkedOutcome(Struct, frozen=True):
+    """The score if a side marked so many points for honours (Long Whist 18): `score.outcomes[].by_points[]`."""
+
+    points: int
+    after: FrozenDict[str, int] | None
+    meaning: str | None
+    needs: str | None = None
+
+
 class Outcome(Struct, frozen=True):
     """One combination of the open choices and the score it leaves: `score.outcomes[]`."""
 
@@ -264,6 +273,8 @@ class Outcome(Struct, frozen=True):
     needs: str | None = None
     reading: str | None = None
     """The stated reading the score rests on, where the law leaves it open (Short Whist 82 with no claim made)."""
+    by_points: tuple[MarkedOutcome, ...] = ()
+    """Where the points a side marked for honours are not known (Long Whist 18): the score for two, and four."""
 
 
 class Claimable(Struct, frozen=True):

@@ -1018,6 +1018,38 @@ def honours(table: Table) -> Iterator[Irregularity]:
                                f"{_name(seat)} reminded his partner to call after the trump card was turned up", {})
 
 
+@detector
+def honours_scored_falsely(table: Table) -> Iterator[Irregularity]:
+    """A claim of honours, not withdrawn, by a side the record shows held fewer than three of the four (Long Whist
+    18: "scoring honours, not having them")."""
+    if table.game.euchre:
+        return
+    dealt = honours_dealt(table)
+    for moment in _acts(table, "claim"):
+        seat = moment.act.seat
+        if seat is None or moment.act.word != "honours" or table.withdrawn.get(moment.entry) is not None:
+            continue
+        held = side_honours(dealt, seat.side)
+        # Honours are scored at the end of the hand: said at a trick only where the claim came in its play.
+        trick = moment.trick if moment.phase == "play" and moment.trick <= table.game.hand_size \
+            and not _after_the_hand(table, moment, table.game.hand_size) else None
+        if held is None:
+            # Who held the honours is not in the record: whether the score was false is asked.
+            yield Irregularity("honours_scored_falsely", seat, trick, moment.entry, _scored_falsely(seat, None), {},
+                               f"Did {_side_words(seat.side)} hold fewer than three of the four honours?",
+                               f"{seat.side}-held-fewer-than-three-honours")
+        elif held < 3:
+            yield Irregularity("honours_scored_falsely", seat, trick, moment.entry, _scored_falsely(seat, held),
+                               {"honours": held})
+
+
+def _scored_falsely(seat: Seat, held: int | None) -> str:
+    said = f"{_name(seat)} scored honours for {_side_words(seat.side)}"
+    if held is None:
+        return said
+    return f"{said}, who held {('none', 'only one', 'only two')[held]} of the four honours"
+
+
 def _side_words(side: Side) -> str:
     return " and ".join(_name(seat) for seat in side.seats)
 
@@ -1033,6 +1065,8 @@ def settle(facts: Facts, answers: dict[str, bool]) -> Facts:
     A revoke whose holding is answered "no, he held none" is no revoke; "yes" makes it one. A call of honours
     whose side is answered to have been at eight, before the caller played, is the proper call (Long Whist 16,
     21) and no irregularity; otherwise it is irregular at eight or short of it, as answered.
+    A score of honours whose side is answered to have held fewer than three of them is a false score (Long Whist
+    18); answered to have held three or four, it is no irregularity.
     """
     if not answers:
         return facts
@@ -1054,6 +1088,10 @@ def settle(facts: Facts, answers: dict[str, bool]) -> Facts:
             kept.append(replace(irregularity, details={**irregularity.details, "at_eight": answer},
                                 because=_honours_called(irregularity.seat, answer) + ", as the table says",
                                 unknown=None, unknown_id=None))
+        elif irregularity.kind == "honours_scored_falsely":
+            if answer:  # Long Whist 18: they held fewer than three, as the table says
+                kept.append(replace(irregularity, because=irregularity.because + ", who held fewer than three of "
+                                    "the four honours, as the table says", unknown=None, unknown_id=None))
         else:  # pragma: no cover - every detector that leaves a question open is settled above
             raise AssertionError(f"no way to settle {irregularity.kind}")
     return replace(facts, irregularities=tuple(kept))

@@ -32,6 +32,11 @@ class _Replay(_Deal, _Making, _Tricks):
         for entry in self.scenario.log:
             if self.phase == "deal" and entry.act.verb not in DEAL_ACTS:
                 self.phase = "making" if self.euchre else "play"
+            if entry.act.verb == "cut" and not self.euchre and not self.tricks and any(
+                    moment.act.verb == "claim" and moment.act.word == "honours" for moment in self.moments):
+                # At Whist honours are claimed once the hand is played (Long Whist 18): a cut after a claim of
+                # them is the next deal's, the hand over, though the record lists none of its tricks.
+                self.phase = "after"
             self.moments.append(Moment(entry.number, entry.act, entry.pos, self.phase, self.trick_number(),
                                        self.making_round()))
             self.act(entry)
@@ -63,7 +68,7 @@ class _Replay(_Deal, _Making, _Tricks):
         elif verb == "turn":
             if self.phase == "deal":
                 self.phase = "making" if self.euchre else "play"
-        elif verb == "cut" and self.tricks:
+        elif verb == "cut" and (self.tricks or self.phase == "after"):
             # The cut for the next deal: the hand is over.
             self.close_open_trick(entry.number)
             self.phase = "after"

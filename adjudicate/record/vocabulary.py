@@ -103,6 +103,9 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
     "honours_called": ("a player called honours other than at the point of eight, or after playing (Long Whist "
                        "16-21)", {"at_eight": BOOL, "after_playing": BOOL, "answered": BOOL}),
     "reminded_partner": ("a player reminded his partner to call honours (Long Whist 17)", {}),
+    "honours_scored_falsely": ("a player claimed honours for his side, which the record shows held fewer than three "
+                               "of the four (Long Whist 18: \"scoring honours, not having them\"); `honours`: how "
+                               "many it held", {"honours": INT}),
     "failed_to_comply": ("a player called on to play a card, suit, highest or lowest did not", {
         "required": TEXT, "card": CARD}),
 }

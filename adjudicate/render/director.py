@@ -19,7 +19,8 @@ from adjudicate.play.facts import Claim, Irregularity
 from adjudicate.play.table import Moment
 from adjudicate.record.cards import Card, cards_words, number_word
 from adjudicate.record.seats import Seat, Side
-from adjudicate.render.text import GAME_LAW, _answers_words, honours_set_up_by, kind_noun, spent_at_the_end
+from adjudicate.render.text import GAME_LAW, _answers_words, honours_set_up_by, kind_noun, marked_words, \
+    spent_at_the_end
 from adjudicate.ruling.scoring import (DEAL_OR_NOT, ORDER_LAW, claimable_words, going_out, hand_can_give, order_words,
                                        takes_nothing_words)
 from adjudicate.terminal import BOLD, HIGHLIGHT, MAX_WIDTH, RESET
@@ -946,8 +947,46 @@ def _asked_with_meaning(decision: "Decision", questions: "list[Asked]") -> list[
             # A no brings a law in, a yes none (Long Whist 16: were they at the point of eight?): what a no rules.
             meaning = " ".join(dict.fromkeys(m for q in group if q.otherwise and not q.if_so
                                              and (m := _if_yes(decision, q, yes=False))))
+        scored = " ".join(dict.fromkeys(m for q in group if (m := _scored_answers(q))))
+        if scored:
+            # The same laws either way, ruling otherwise or measuring what they give (Long Whist 18: honours held or
+            # not, the points marked for them): the score after each answer, then what the table does.
+            meaning = f"{meaning} {scored}".strip()
+            steps = {_next_step(replace(branch, questions=())) for q in group
+                     for branch in (q.if_so_ruling, q.otherwise_ruling) if branch is not None}
+            if len(steps) == 1 and (step := steps.pop()):
+                meaning += f" Either way, next: {step[:1].lower()}{step[1:]}"
         lines.append(f"{text} {meaning}".rstrip())
     return lines
+
+
+def _scored_answers(question: "Asked") -> str:
+    """The score after the hand on each answer, where the answer changes no law but only the score."""
+    if {law.id for law in question.if_so} != {law.id for law in question.otherwise} \
+            or question.if_so_not or question.otherwise_not:
+        return ""
+    said = []
+    tricks = True
+    for word, score in (("yes", question.if_so_score), ("no", question.otherwise_score)):
+        if score is None or len(score.outcomes) != 1:
+            return ""
+        effect = score.outcomes[0].effect
+        if effect.by_points:
+            # The points marked for honours not known either (Long Whist 18): two, and four.
+            # What honours count is said with the law's rulings (the honours set up, or scored against a side).
+            result = marked_words(effect, _score_words, tricks, count=False)
+            tricks = False
+            if not result:
+                return ""
+            said.append(f"If {word}, the score after the hand as far as the record goes: {side_words(result)}.")
+            continue
+        result = _effect_result(effect)
+        if not result:
+            return ""
+        known = " as far as the record goes" if effect.needs else ""
+        missing = f"; {_needs_words(effect.needs)}" if effect.needs else ""
+        said.append(f"If {word}, the score after the hand{known}: {result}{missing}.")
+    return " ".join(said)
 
 
 def _if_no(decision: "Decision", questions: "list[Asked]") -> str:
@@ -1642,12 +1681,13 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                                      f"{_outcome_result(score.outcomes[0])}"))
         elif _dealt_again(decision, score.outcomes[0]):
             decided.append(_sentence(f"The hand is not scored; the score stands: {_outcome_result(score.outcomes[0])}"))
-        elif score.in_play and score.hand is None and not table.tricks \
-                and any(claim.honours_claim for claim in facts.claims):
+        elif score.hand is None and not table.tricks and any(claim.honours_claim for claim in facts.claims):
             # Honours are claimed when the hand is over (Long Whist 18, Short Whist 6), but its play is not
             # written down: the score so far is only the score before it.
-            decided.append(_sentence(f"The hand's tricks are not in the record, so its own points are not counted; "
-                                     f"the score before it: {_outcome_result(score.outcomes[0])}"))
+            known = "the score after it as far as the record goes, before they are added" \
+                if score.outcomes[0].effect.score_after != score.before else "the score before it"
+            decided.append(_sentence(f"The tricks each side took in the hand are not in the record; "
+                                     f"{known}: {_outcome_result(score.outcomes[0])}"))
         elif not table.tricks and not score.in_play and score.hand is None \
                 and not any(m.phase in ("play", "after") for m in table.moments):
             # No card played (a deal stopped or lost): there is no hand to score after.
@@ -1673,7 +1713,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             and len({_outcome_result(o) for o in score.outcomes}) == 1:
         decided.append(_sentence(f"Whatever is chosen, the score {when}: " + (
             _both_results(score, score.outcomes[0]) if honours else _outcome_result(score.outcomes[0]))))
-    elif score is not None and len(score.outcomes) == 1 and (so_far := score.outcomes[0].effect.so_far):
+    elif score is not None and len(score.outcomes) == 1 and (so_far := score.outcomes[0].effect.so_far) \
+            and not any(_scored_answers(q) for q in decision.questions or () if q.changes):
         # Long Whist 18: honours scored not having them go against the side, by points the record does not give;
         # the score the tricks leave is said, those points to come off it.
         decided.append(_sentence(f"The score {when}, before the honours are scored against them: "
@@ -1799,7 +1840,9 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         if id(moment) not in bound and moment.entry not in bound:
             bound.add(id(moment))
             acts.append((moment.entry, _moment_line(moment, table.moments)))
-    acts.extend((claim.entry, _claim_line(claim, cutters.get(claim.entry))) for claim in facts.claims)
+    # A claim that is itself the irregularity (Long Whist 18: honours scored not having them) is said once, as that.
+    acts.extend((claim.entry, _claim_line(claim, cutters.get(claim.entry))) for claim in facts.claims
+                if not any(item.entry == claim.entry and item.seat is claim.seat for item in facts.irregularities))
     happened = [line for _, line in sorted(acts, key=lambda act: act[0])]
     if score is not None and score.hand is None and table.tricks and not score.rules.void and score.outcomes \
             and any(o.effect.score_after is not None for o in score.outcomes) and not rows and not score.in_play \

@@ -16,7 +16,7 @@ from adjudicate.play.table import Moment, Table
 from adjudicate.record.cards import Card, number_word
 from adjudicate.ruling.records import marks as record_marks
 from adjudicate.record.seats import Side
-from adjudicate.ruling.scoring import (DEAL_OR_NOT, SCORE_KINDS, VOIDS_HAND, claimable_words, going_out,
+from adjudicate.ruling.scoring import (DEAL_OR_NOT, SCORE_KINDS, UNWRITTEN, VOIDS_HAND, claimable_words, going_out,
                                        honours_held, order_words, takes_nothing_words)
 
 if TYPE_CHECKING:
@@ -153,6 +153,7 @@ _NOUNS = {
     "trump_card_left": "trump card left on the table", "trump_card_lifted_early": "trump card lifted early",
     "trump_card_forgotten": "trump card forgotten", "hand_thrown": "hand thrown down",
     "reminded_partner": "reminder to call honours", "omitted_play": "trick not played to",
+    "honours_scored_falsely": "false score of honours",
     "two_cards_one_trick": "two cards played to one trick",
 }
 """What a remedy is for, as a noun a director says: "for the failure to comply by East"."""
@@ -389,6 +390,9 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
             "" if not effect.needs else \
             " if the hand stops here; if the revoking side requires it played out, its points are added" \
             if play_out else ""
+        if unwritten and effect.needs and not score.in_play:
+            # The hand over, its play not written down (Long Whist 18): the score as far as the record goes.
+            pending = f"; {effect.needs}"
         if chosen:
             lines.extend(wrap(f"{lead}{result}{pending}.", "- " if opened else "", "  " if opened else ""))
         elif any(q.changes and (q.if_so_score is not None or q.otherwise_score is not None)
@@ -400,7 +404,8 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
             # No card played and none to be (a deal stopped or lost): there is no hand to score after.
             unplayed = not decision.table.tricks and not score.in_play and score.hand is None \
                 and not any(m.phase in ("play", "after") for m in decision.table.moments)
-            label = "The score" if pending else "The score stands" if unplayed and not opened else "After the hand"
+            label = "After the hand, as far as the record goes" if unwritten and effect.needs and not score.in_play \
+                else "The score" if pending else "The score stands" if unplayed and not opened else "After the hand"
             if label == "After the hand" and (side := honours_set_up_by(decision)) is not None:
                 label += f", before {side}'s honours are added" if side else ", before the honours are added"
             lines.extend(wrap(f"{label}: {result}{pending}."))
@@ -456,6 +461,30 @@ def _branch_words(gained, lost) -> str:
     return " and ".join(said)
 
 
+def marked_words(effect, scores=None, first: bool = True, count: bool = True) -> str:
+    """Long Whist 18, the points marked for honours not known: the score if two were marked, and if four
+    ("if two points were marked, NS 8, EW 3; if four, NS 10, EW 3: NS win the game"), with the tricks where the
+    record does not give them; `scores` says a score in words (the short ruling's sides), else as "NS 8, EW 3".
+    `first`: said for the first time in the ruling, with the missing tricks, and (`count`) the reading of what
+    honours count."""
+    said = []
+    for points, alternative in effect.by_points:
+        if alternative.score_after is None:
+            return ""
+        result = (scores or _score_text)(alternative.score_after) or ""
+        if alternative.meaning:
+            result += f": {alternative.meaning}"
+        reading = (" (what honours count is not in the laws in hand: read, by Hoyle's Long Whist, as two points for "
+                   "three honours and four for four)") if first and count else ""
+        said.append(f"if two points were marked for the honours{reading}, {result}" if points == 2
+                    else f"if four, {result}")
+    if len(said) != 2:
+        return ""
+    unplayed = first and any(alternative.needs for _, alternative in effect.by_points)
+    return "; ".join(said) + ("; to which the tricks each side took above six are to be added (they are not in the "
+                              "record)" if unplayed else "")
+
+
 def _branch_score_words(score, over: bool) -> str:
     """The final scores under one answer of an open question: "if NS choose law 14's 3 points to NS (...), NS 5,
     EW 3; if ...". `over`: the hand is over (the cards mixed or cut), so a score is final, not "so far"."""
@@ -464,13 +493,15 @@ def _branch_score_words(score, over: bool) -> str:
     for outcome in score.outcomes:
         effect = outcome.effect
         result = (_score_text(effect.score_after) or "") if effect.score_after is not None else \
-            (f"the record needs {effect.needs}" if effect.needs else "not given")
+            (marked_words(effect) or f"the record needs {effect.needs}") if effect.needs else "not given"
         if effect.meaning:
             result += f": {effect.meaning}"
         elif effect.score_after is not None and effect.needs and not over:
             result += " so far"
         if effect.takes_nothing_at is not None:
             result += f" ({takes_nothing_words(effect)})"
+        if effect.score_after is not None and effect.needs == UNWRITTEN:
+            result += f"; {UNWRITTEN}"  # the hand over, its play not written down (Long Whist 18)
         chosen = "; and ".join(_choice_words(remedy, item, opened) for remedy, item in outcome.choices)
         said.append(f"if {chosen}, {result}" if chosen and opened else result)
     if score.more:
@@ -610,6 +641,8 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
     elif not told:
         told.append("No irregularity.")
     for raised in facts.claims:
+        if any(item.entry == raised.entry and item.seat is raised.seat for item in facts.irregularities):
+            continue  # the claim is itself the irregularity (Long Whist 18: honours scored not having them)
         claim_laws = by_claim.get(id(raised))
         described = raised.describe()
         if claim_laws:
@@ -813,8 +846,17 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
             question = visible(asked.question[:1].upper() + asked.question[1:])
             lines.extend(wrap(f"[{asked.id}] {question} {_answers_words(asked)}", "", "  "))
             unplayed_said = False
+            marked_said = False
             for said, branch in (("so", asked.if_so_score), ("not", asked.otherwise_score)):
-                if branch is not None:
+                marked = branch is not None and len(branch.outcomes) == 1 \
+                    and marked_words(branch.outcomes[0].effect, first=not marked_said)
+                if marked:
+                    # Long Whist 18: the points marked for honours not known, nor (it may be) the tricks: the score
+                    # as far as the record goes, for two points and for four.
+                    lines.extend(wrap(f"If {said}, the score after the hand as far as the record goes: {marked}.",
+                                      "  ", "    "))
+                    marked_said = True
+                elif branch is not None:
                     ended = any(m.act.verb in ("mix", "cut") and m.phase != "deal" for m in table.moments)
                     # The hand's play not written down (Long Whist 18, claimed at its end): only the score
                     # before it is known, under either answer; why is said once.

@@ -113,6 +113,9 @@ class RemedyOutcome(Struct, frozen=True):
     made: OptionOutcome | None = None
     """The option chosen in the log (a card called, a new deal elected): final, not offered again."""
     made_entry: int | None = None
+    honours: bool = False
+    """Its points are the honours a side marked (Long Whist 18), scored with the hand's honours after its tricks
+    (`HandRules.honours_points`), not first as a penalty."""
 
     @property
     def mandatory(self) -> bool:
@@ -401,6 +404,8 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
                         declarations.append(DeclarationOutcome(item.law, declaration, offender))
     rules = _hand_rules(declarations, table, facts)
     remedies: list[RemedyOutcome] = []
+    measured: list[OpenQuestion] = []
+    remedy_honours: set[int] = set()
     for item in applied:
         if "remedies" in lost_parts.get(item.law.id, ()):
             continue
@@ -415,8 +420,37 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
                 outcome = _remedy(rulebook, table, item.law, remedy, offender, binding, hand)
                 if outcome.options:
                     remedies.append(outcome)
+                elif remedy.mandatory:
+                    # A penalty the law gives, whose measure turns on an open fact (Long Whist 18: the points the
+                    # side marked for honours): the question is asked, the law applying whichever the answer.
+                    for option in remedy.options:
+                        for found in evaluate(option.when, hand) if option.when is not None else ():
+                            if found.questions and not any(q.question == "; and ".join(found.questions)
+                                                           for q in measured):
+                                measured.append(OpenQuestion("; and ".join(found.questions), (item.law,),
+                                                             found.questions))
+    unknown += tuple(question for question in measured if all(q.question != question.question for q in unknown))
+    # Long Whist 18: the points marked for honours, once the table says how many, are scored by the law's penalty
+    # (to the adversaries of a side that did not hold them; to the claimants whose honours are set up); the score
+    # needs them only while they are not known.
+    # They are scored with the honours, after the tricks (as Short Whist 5 orders them), not first as a penalty.
+    honours_points: dict[Side, int] = {}
+    marked: set[Side] = set()
+    for taken in remedies:
+        if not taken.mandatory or taken.chooser_side is None or len(taken.options) != 1 \
+                or taken.options[0].option.kind != "score":
+            continue
+        for kind in ("honours_scored_against", "honours_set_up_uncounted"):
+            if any(item.law is taken.law and item.declaration.kind == kind for item in declarations):
+                marked.add(taken.chooser_side.other if kind == "honours_scored_against" else taken.chooser_side)
+                honours_points[taken.chooser_side] = honours_points.get(taken.chooser_side, 0) \
+                    + (taken.options[0].option.points or 0)
+                remedy_honours.add(id(taken))
+    rules = replace(rules, honours_against=rules.honours_against - marked,
+                    honours_uncounted=rules.honours_uncounted - marked, honours_points=honours_points)
     laws = tuple(item for item in applied if not item.law.context)
     context = tuple(item for item in applied if item.law.context)
+    remedies = [replace(remedy, honours=True) if id(remedy) in remedy_honours else remedy for remedy in remedies]
     score = _score(rulebook, table, applied, remedies, declarations, rules)
     if not score.cap_decides:
         # "if up, must remain at nine" (Long Whist 11; Short Whist 82): said only where it changes a score.
@@ -497,6 +531,9 @@ def _chooser(role: str, table: Table, offender: Seat | None, binding: object | N
         return str(table.lone), table.lone.side
     if role == "claimants" and isinstance(binding, Claim):
         return str(binding.seat.side), binding.seat.side
+    if role == "adversaries" and isinstance(binding, Claim) and binding.against is None:
+        # A claim against no one (Long Whist 18: honours scored not having them): the claimants are at fault.
+        return str(binding.seat.side.other), binding.seat.side.other
     if offender is not None:
         if role == "adversaries" or role == "claimants":
             return str(offender.side.other), offender.side.other
@@ -599,7 +636,7 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
         uncalled_rules = None if uncalled_rules is None else replace(uncalled_rules, stopped=True)
     open_choices: list[list[tuple[RemedyOutcome, OptionOutcome]]] = []
     for remedy in remedies:
-        if not remedy.scores:
+        if not remedy.scores or remedy.honours:
             continue
         if remedy.made is not None:
             open_choices.append([(remedy, remedy.made)])

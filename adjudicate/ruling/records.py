@@ -180,6 +180,10 @@ def outcome_records(score: "Score") -> list[dict[str, Any]]:
             "meaning": outcome.effect.meaning,
             **({"needs": outcome.effect.needs} if outcome.effect.needs else {}),
             **({"reading": outcome.reading} if outcome.reading else {}),
+            # Long Whist 18: the points marked for honours not known: the score if two were marked, and if four.
+            **({"by_points": [{"points": points, "after": _side_score(effect.score_after), "meaning": effect.meaning,
+                               **({"needs": effect.needs} if effect.needs else {})}
+                              for points, effect in outcome.effect.by_points]} if outcome.effect.by_points else {}),
         }
         for outcome in score.outcomes
     ]

@@ -48,6 +48,14 @@ class Effect(Struct, frozen=True):
     """Where a penalty takes tricks (Long Whist 11: "take three tricks from them") from a hand that ended before it
     was played out (Long Whist 14: the cards mixed) and the score is the same as without it, no side having tricks
     above six with them or without: the trick the hand ended at. Such a choice gives nothing, and is said to."""
+    by_points: tuple[tuple[int, "Effect"], ...] = ()
+    """Where what is needed is the points a side marked for honours (Long Whist 18: two for three honours, four for
+    four, by Hoyle's count), the score if they marked two, and if four."""
+
+
+UNWRITTEN = "the tricks each side took above six, not in the record, to be added"
+"""What a score needs where the hand is over but its play not written down (Long Whist 18: honours claimed at its
+end): the score is given as far as the record goes."""
 
 
 def tricks_taken(table: Table, abandoned: bool = False) -> dict[Side, int] | None:
@@ -290,6 +298,9 @@ class HandRules(Struct, frozen=True):
     honours_game: frozenset[Side] = frozenset()
     """Sides whose call at eight was answered, their honours held (Long Whist 18, 19): the honours set up end the
     hand and take them to game, whatever honours count (not in the laws in hand)."""
+    honours_points: dict[Side, int] = {}
+    """Points scored with the honours, after the tricks, by side (Long Whist 18: the points a side marked for honours
+    it did not hold, scored to its adversaries; or for honours set up): the table's answer gives them."""
 
 
 def hand_score(code: str, game: Game, table: Table, rules: HandRules = HandRules(),
@@ -319,6 +330,8 @@ def _stages(code: str, game: Game, table: Table, score: dict[Side, int], taken: 
                   for stage in stages]
     if rules.no_honours and len(stages) > 1:  # Short Whist: tricks, then honours
         stages[1] = {side: 0 if side in rules.no_honours else points for side, points in stages[1].items()}
+    if rules.honours_points:  # Long Whist 18: the points marked for honours, after the tricks
+        stages.append({side: rules.honours_points.get(side, 0) for side in (Side.NS, Side.EW)})
     return stages
 
 
@@ -388,21 +401,35 @@ def _final_score(code: str, game: Game, table: Table, before: dict[Side, int], p
         return Effect(after, meaning_of(code, game, after), None)
     if not void and rules.honours_uncounted:
         sides = " and ".join(str(side) for side in sorted(rules.honours_uncounted, key=str))
-        return Effect(None, None, f"how many honours {sides} held (three or four) and what honours count (not in the "
-                                  f"laws in hand), to add them to NS {after[Side.NS]}, EW {after[Side.EW]}")
+        tricks = " with the tricks each side took above six, not in the record" if taken is None else ""
+        return Effect(None, None, f"the points {sides} marked for the honours set up (two or four), to add them to "
+                                  f"NS {after[Side.NS]}, EW {after[Side.EW]}{tricks}",
+                      by_points=_by_points(code, game, table, before, penalties, rules, rules.honours_uncounted))
+    if not void and rules.honours_points and taken is None:
+        # Long Whist 18: the points marked for honours are known, the hand's tricks are not in the record.
+        for side, points in rules.honours_points.items():
+            after[side] += points
+        _cap(after, before, rules.capped, game)
+        return Effect(after, meaning_of(code, game, after), UNWRITTEN)
     if not void and rules.honours_against:
         sides = " and ".join(str(side) for side in sorted(rules.honours_against, key=str))
         so_far = dict(after)
         if taken is not None:  # the tricks, scored: the honours against them come off what follows
             for side, points in _stages(code, game, table, before, taken, rules)[0].items():
                 so_far[side] += points
-        return Effect(None, None, f"the points {sides} scored for honours they did not hold, to be scored "
-                                  f"against them (the tricks give NS {so_far[Side.NS]}, EW {so_far[Side.EW]})",
-                      so_far=so_far)
+        tricks = f" (the tricks give NS {so_far[Side.NS]}, EW {so_far[Side.EW]})" if taken is not None else \
+            ", and the tricks each side took above six, not in the record"
+        return Effect(None, None, f"the points {sides} marked for honours they did not hold (two or four), to be "
+                                  f"scored to their adversaries{tricks}", so_far=so_far,
+                      by_points=_by_points(code, game, table, before, penalties, rules,
+                                           frozenset(side.other for side in rules.honours_against)))
     if not void:
         if taken is None:
             if not table.tricks and not any(p.kind in SCORE_KINDS for p in penalties):
-                return Effect(dict(before), None, None)
+                # Honours claimed once the hand is over, its play not written down (Long Whist 18): its tricks
+                # are missing from the record, not nothing.
+                unwritten = rules.stopped and bool(rules.honours_claimed) and game.family == "whist"
+                return Effect(dict(before), None, UNWRITTEN if unwritten else None)
             # A penalty that takes a side to game wins it before anything the rest of the hand may make (Euchre 4,
             # Short Whist 5): said, since the hand may yet be played out (Euchre 70).
             first = "the penalty" if code in ORDER_LAW and max(after.values()) >= game.game_points \
@@ -446,6 +473,17 @@ def _final_score(code: str, game: Game, table: Table, before: dict[Side, int], p
                     order = _earlier_decides(code, game, after, stages[:index], names)
         return Effect(after, meaning_of(code, game, after, order, rules.laps), None, order)
     return Effect(after, meaning_of(code, game, after, laps=rules.laps), None)
+
+
+def _by_points(code: str, game: Game, table: Table, before: dict[Side, int], penalties: list[Penalty],
+               rules: HandRules, to: frozenset[Side]) -> tuple[tuple[int, Effect], ...]:
+    """Long Whist 18: the score if the points marked for honours were two, and if four, scored to `to`."""
+    if len(to) != 1:
+        return ()
+    side = next(iter(to))
+    plain = replace(rules, honours_against=frozenset(), honours_uncounted=frozenset())
+    return tuple((points, final_score(code, game, table, before, penalties, replace(plain, honours_points={side: points})))
+                 for points in (2, 4))
 
 
 def _earlier_decides(code: str, game: Game, after: dict[Side, int], earlier: list[dict[Side, int]],
