@@ -488,6 +488,10 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
         elif text.startswith("His partner, ") and seat is not None:
             # "His partner, who has still to play" (Long Whist 10): the partner named, and whose partner he is.
             text = f"{seat.partner.word}, {seat.word}'s partner{text[11:]}"
+        elif text.startswith("The leader's partner having played before his turn, ") and seat is not None:
+            # Long Whist 9: the leader's partner (the offender) and the fourth hand, on his left, named.
+            text = f"{seat.word} having played before his turn, {seat.left.word}, the fourth hand, may do the same" \
+                + text.split("(the fourth hand) may do the same", 1)[1]
         if seat is not None:
             # "the offender's partner", "the offender's side" (Long Whist 7): named.
             text = re.sub(r"\b[Tt]he offender's partner\b", seat.partner.word, text)
