@@ -322,7 +322,9 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
             if len(options) == 1 and earlier is not None:
                 said[earlier] += f", and may {options[0]}"  # "..., and may search all the tricks"
                 continue
-            said.append(f"{who} may {_or_list(options)}" if len(options) == 1 else
+            # A call with its manner said after the law's words ("... if he do not make him revoke\": they may leave it
+            # in the trick, or have it taken back", Long Whist 7): two sentences, where it is the only option.
+            said.append(f"{who} may {_or_list(options)}".replace('": they may ', '". They may ', 1) if len(options) == 1 else
                         f"{who} choose{'s' if _one(who) else ''} one{consult}: {_or_list(options)}")
             continue
         noun = kind_noun_of(remedy.target)
@@ -489,6 +491,10 @@ def _headline_items(decision: "Decision") -> "list[tuple[str, DeclarationOutcome
         elif text.startswith("His partner, ") and seat is not None:
             # "His partner, who has still to play" (Long Whist 10): the partner named, and whose partner he is.
             text = f"{seat.partner.word}, {seat.word}'s partner{text[11:]}"
+        elif text.startswith("The leader's partner having played before his turn, ") and seat is not None:
+            # Long Whist 9: the leader's partner (the offender) and the fourth hand, on his left, named.
+            text = f"{seat.word} having played before his turn, {seat.left.word}, the fourth hand, may do the same" \
+                + text.split("(the fourth hand) may do the same", 1)[1]
         if seat is not None:
             # "the offender's partner", "the offender's side" (Long Whist 7): named.
             text = re.sub(r"\b[Tt]he offender's partner\b", seat.partner.word, text)
@@ -893,6 +899,32 @@ def _unless_asked(decision: "Decision") -> str:
         if asked.if_so and not asked.otherwise:
             return f"If the answer to {_which(decision, asked)} is no, "
     return ""
+
+def _forked(decision: "Decision") -> "Asked | None":
+    """The one open question whose yes brings in a law that reverses a declaration and gives a score of its own,
+    a no leaving the ruling as it stands (Long Whist 14 with 13: the cards mixed after a claim made too soon, by
+    nobody remembers whom): each answer is then said in a sentence of its own."""
+    score = decision.score
+    if not _unless_asked(decision) or score is None or len(score.outcomes) != 1 \
+            or score.outcomes[0].effect.score_after is None:
+        return None  # no score of the no's own to say it with
+    asking = [q for q in decision.questions or () if q.changes]
+    return asking[0] if len(asking) == 1 and asking[0].if_so_ruling is not None else None
+
+
+def _branch_choices(branch: "Decision") -> str:
+    """The one choice an answer opens, each option with the score it gives: "North–South choose one of law 11's
+    penalties: add three points (North–South 5, East–West 3), ..."."""
+    score = branch.score
+    if score is None or not score.outcomes or any(len(o.choices) != 1 or o.effect.score_after is None
+                                                  for o in score.outcomes):
+        return ""
+    remedy = score.outcomes[0].choices[0][0]
+    # A choice that gives nothing is said so, not with the score it leaves as it was (Long Whist 14 with 11).
+    options = [f"{_short(item)} ({takes_nothing_words(o.effect) or _score_words(o.effect.score_after)})"
+               for o in score.outcomes for _, item in o.choices]
+    return f"{_chooser(remedy, branch)} then choose one of law {remedy.law.id}'s penalties: {_or_list(options)}"
+
 
 def _pending(decision: "Decision") -> str:
     """No law applies as the record stands, but an open question's answer would bring one in: the ruling turns on
@@ -1651,10 +1683,19 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     answered: set[tuple[str, str, str | None]] = set()
     of_law = {text: item.law.id for text, item in items}
 
+    fork = _forked(decision)
+    forked: list[tuple[str, _Reversal]] = []
+
     def reversible(text: str) -> str:
         law_id = of_law.get(text)
         if law_id is None or law_id not in reversals:
             return text
+        if fork is not None and len(reversals[law_id]) == 1 and reversals[law_id][0].word == "yes" \
+                and reversals[law_id][0].then:
+            # Said under the no, what the yes rules instead in a sentence of its own: not "..., unless the answer
+            # is yes: then ..." (Long Whist 13 and 14).
+            forked.append((text, reversals.pop(law_id)[0]))
+            return ""
         return text.rstrip(".") + _clauses(reversals.pop(law_id), answered)
 
     offered = [_sentence(text) for text in choices] + [_sentence(reversible(text)) for text in limits]
@@ -1666,6 +1707,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         decided = offered + [_sentence(reversible(text)) for text in headline]
     else:
         decided = [_sentence(reversible(text)) for text in headline] + offered
+    decided = [text for text in decided if text]
     turns_on = _pending(decision) if not decision.laws else ""
     if turns_on and (headline or choices or score is not None):
         decided.append(_sentence(turns_on))
@@ -1706,7 +1748,22 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             if when == "after the hand" and (who := honours_set_up_by(decision)) is not None:
                 # Long Whist 18: honours set up in time, their count not in the laws in hand: the score is before them.
                 when += f", before {SIDE_WORDS[who]}'s honours are added" if who else ", before the honours are added"
-            decided.append(_sentence(f"{_unless_asked(decision)}the score {when}: "
+            unless = _unless_asked(decision)
+            if fork is not None and forked and fork.if_so_ruling is not None:
+                # Each answer in a sentence of its own: the yes with what it rules and the choice it opens, the no
+                # with the declaration it leaves standing and the score.
+                revoker = next((fact.seat for fact in facts.irregularities if fact.seat is not None), None)
+                for text, reversal in forked:
+                    then = reversal.then or ""
+                    if revoker is not None:
+                        then = re.sub(r"^the accused side\b", SIDE_WORDS[str(revoker.side)], then)
+                    decided.append(_sentence(f"If the answer to {reversal.which} is yes, {then} (law {reversal.by})"))
+                choices_yes = _branch_choices(fork.if_so_ruling)
+                if choices_yes:
+                    decided.append(_sentence(choices_yes))
+                said_no = "; ".join(f"{_lower_first(text.rstrip('.'))} (law {reversal.law})" for text, reversal in forked)
+                unless = f"If it is no, {said_no}; "
+            decided.append(_sentence(f"{unless}the score {when}: "
                                      + (_both_results(score, score.outcomes[0]) if honours
                                         else _outcome_result(score.outcomes[0]))))
     elif score is not None and score.outcomes and all(o.effect.score_after is not None for o in score.outcomes) \
@@ -1849,7 +1906,11 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             and not _play_out_open(decision):
         # No law of the three codes scores a hand whose cards were mixed before it was played out: said as a reading.
         mixed = any(m.act.verb == "mix" and m.phase != "deal" for m in table.moments)
-        happened.append("The cards were mixed before the hand was played out, and the code says nothing of such a "
+        # The mixing said already, on the irregularity's line, is not said again.
+        mixed_said = any("cards were mixed" in line for line in happened)
+        happened.append("The hand was not played out, and the code says nothing of such a hand's own points; read "
+                        "here as not counted." if mixed and mixed_said else
+                        "The cards were mixed before the hand was played out, and the code says nothing of such a "
                         "hand's own points; read here as not counted." if mixed else
                         "The hand was not played out, so its own points are not counted.")
     for _qid, question, answer in decision.answered:
@@ -1957,8 +2018,14 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                                    f"the tricks (law {search.law.id}), which answers the question above{scored}"))
     elif len(asked) == 1:
         # What a yes rules and what the table then does are one sentence: "If yes: ... (law 40); then ...".
-        step = re.sub(r"\.\s+Then, if yes: ", "; then ", _deals_said_once(asked[0], _if_no(decision, questions)),
-                      count=1)
+        if forked and len(questions) == 1:
+            # What the yes rules is said in the decision: the question is asked bare.
+            bare = visible(questions[0].question).strip()
+            step = _if_no(decision, questions).replace(" Then, if yes: ", " If yes: ", 1)
+            step = bare + step
+        else:
+            step = re.sub(r"\.\s+Then, if yes: ", "; then ", _deals_said_once(asked[0], _if_no(decision, questions)),
+                          count=1)
         labelled("NEXT", f"ask the table first: {step[:1].upper()}{step[1:]}")
     else:
         if asked:
