@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Iterable
 
 from msgspec import Struct
 
-from adjudicate.lawbook.conditions import Fact, FactIndex, Match, affirmed_atoms, atoms, evaluate, required_subjects
+from adjudicate.lawbook.conditions import (Fact, FactIndex, Match, affirmed_atoms, alternative_subjects, atoms, evaluate,
+                                           required_subjects)
 from adjudicate.lawbook.defeats import order as defeat_order
 from adjudicate.play.facts import Claim, Facts, Irregularity, honours_claimants, honours_dealt
 from adjudicate.play.facts import side_honours as _side_honours
@@ -155,6 +156,7 @@ def _act_facts(table: Table, makers: Side | None, verbs: frozenset[str] | None,
     turned = False
     first_lead = next((play.entry for trick in table.tricks for play in trick.plays), None)
     sides = {side: _side_honours(honours, side) for side in (Side.NS, Side.EW)}
+    dealer, eldest, lone = table.dealer, table.eldest, table.lone
     for moment in table.moments:
         act = moment.act
         seat = act.seat
@@ -164,13 +166,13 @@ def _act_facts(table: Table, makers: Side | None, verbs: frozenset[str] | None,
                 "side": str(seat.side) if seat else None, "phase": moment.phase, "trick": moment.trick,
                 "card": str(act.cards[0]) if act.cards else None, "suit": str(act.suit) if act.suit else None,
                 "target": str(act.target) if act.target else None,
-                "by_dealer": seat is table.dealer, "by_eldest": seat is table.eldest,
+                "by_dealer": seat is dealer, "by_eldest": seat is eldest,
                 "by_makers": makers is not None and seat is not None and seat.side is makers,
-                "by_lone_player": table.lone is not None and seat is table.lone,
+                "by_lone_player": lone is not None and seat is lone,
                 "after_cut": moment.phase in cut_in_phase, "after_turn": turned or moment.phase != "deal",
                 "after_first_lead": first_lead is not None and moment.entry > first_lead,
                 "round": moment.round,
-                "position": table.dealer.steps_to(seat) or 4 if seat else None,
+                "position": dealer.steps_to(seat) or 4 if seat else None,
                 "honours": honours.get(seat) if seat else None,
                 "honours_known": seat is not None and honours.get(seat) is not None,
                 "side_honours": sides.get(seat.side) if seat else None,
@@ -196,9 +198,10 @@ class _Prepared(Struct, frozen=True):
     """A rulebook's laws with conditions, filed by a subject each needs, worked out once a rulebook."""
 
     always: tuple[tuple[int, Law, frozenset[str]], ...]
-    """(order, law, needed subjects) of the laws that need no particular subject."""
+    """(order, law, needed subjects) of the laws that can hold in any hand."""
     by_subject: dict[str, tuple[tuple[int, Law, frozenset[str]], ...]]
-    """The other laws, under one subject each needs (a law can apply only if that subject is in the hand)."""
+    """The other laws, each under one subject of each of its alternatives (`alternative_subjects`: a law with an
+    `any:` can apply only if one of its parts' subjects are in the hand); a law may be found under several."""
     act_verbs: frozenset[str] | None
     """The verbs of the acts any condition (a law's, a remedy's, a ruling's `when`) looks up;
     None when some condition looks at acts of every verb."""
@@ -206,12 +209,12 @@ class _Prepared(Struct, frozen=True):
     """The laws that defeat others, each after every law that can defeat it (`defeats.order`)."""
 
     def candidates(self, hand: FactIndex) -> list[tuple[int, Law, frozenset[str]]]:
-        """The laws that could apply to this hand, in the rulebook's order."""
-        found = list(self.always)
+        """The laws that could apply to this hand, in the rulebook's order, each once."""
+        found = {item[0]: item for item in self.always}
         for subject in hand.by_subject:
-            found.extend(self.by_subject.get(subject, ()))
-        found.sort(key=lambda item: item[0])
-        return found
+            for item in self.by_subject.get(subject, ()):
+                found[item[0]] = item
+        return [found[order] for order in sorted(found)]
 
 
 _PREPARED: dict[int, tuple[Rulebook, _Prepared]] = {}
@@ -227,13 +230,18 @@ def _prepared(rulebook: Rulebook) -> _Prepared:
             if law.condition is None:
                 continue
             required = required_subjects(law.condition)
-            # File it under its most particular need: a narrowed act or claim, then any irregularity.
-            keys = sorted(required, key=lambda subject: (subject in ("hand", "act", "claim", "election"),
-                                                         ":" not in subject, subject))
-            if keys:
-                filed.setdefault(keys[0], []).append((order, law, required))
-            else:
+            alternatives = alternative_subjects(law.condition)
+            if not all(alternatives):
                 always.append((order, law, required))
+                continue
+            # File it under the most particular need of each alternative: a narrowed act or claim, then any
+            # irregularity. (Filing an `any:` by its parts, not as needing no subject: 0.xx M instructions a file.)
+            for needed in alternatives:
+                key = min(needed, key=lambda subject: (subject in ("hand", "act", "claim", "election"),
+                                                       ":" not in subject, subject))
+                laws = filed.setdefault(key, [])
+                if not laws or laws[-1][1] is not law:
+                    laws.append((order, law, required))
         entry = (rulebook, _Prepared(tuple(always), {key: tuple(laws) for key, laws in filed.items()},
                                      _act_verbs(rulebook), tuple(defeat_order(rulebook.laws))))
         _PREPARED[id(rulebook)] = entry
@@ -252,8 +260,13 @@ def _act_verbs(rulebook: Rulebook) -> frozenset[str] | None:
     for atom in (atom for condition in conditions for atom in atoms(condition)):
         if atom.subject == "act":
             if atom.key == "act":
-                return None
-            verbs.add(atom.key[len("act:"):])
+                # `verb: {one_of: [...]}` names its verbs too (Euchre 35, 37); an act atom naming none looks at all.
+                named = next((test.value for test in atom.tests if test.fact == "verb" and test.op == "one_of"), None)
+                if not isinstance(named, tuple):
+                    return None
+                verbs.update(str(verb) for verb in named)
+            else:
+                verbs.add(atom.key[len("act:"):])
     return frozenset(verbs)
 
 
