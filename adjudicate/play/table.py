@@ -6,8 +6,6 @@ For every play it records whose turn it was and what the player was known to hol
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from msgspec import Struct, field
 
 from adjudicate.errors import Pos
@@ -21,7 +19,6 @@ from adjudicate.record.seats import Seat, Side
 MAKING_ACTS = frozenset({"pass", "order up", "assist", "take up", "turn down", "alone", "alone at", "name",
                          "take it from you", "mention"})
 ROUND_ONE_MAKES = frozenset({"order up", "assist", "take up"})
-_first = itemgetter(0)
 DEAL_ACTS = frozenset({"deal", "touch", "count", "shuffle", "new cards", "cut", "expose", "drop", "drop below",
                        "turn", "claim", "elect", "consult", "found", "missing", "give", "withdraw", "look trump",
                        "remind"})
@@ -90,7 +87,10 @@ class Trick(Struct):
     @property
     def complete(self) -> bool:
         """Every player in the hand has a card in it (two cards from one player do not make up for a third's)."""
-        return len({play.seat for play in self.active if play.seat is not self.out}) >= self.size
+        active = self.active
+        if len(active) < self.size:  # fewer cards than players: most calls, during the replay
+            return False
+        return len({play.seat for play in active if play.seat is not self.out}) >= self.size
 
     out: Seat | None = None
     """The lone player's partner, whose card (if he plays one, law 100) does not win the trick."""
@@ -279,7 +279,7 @@ class SeatRecord(Struct):
         for when, card in self.acquired:
             if when >= entry:
                 held.discard(card)
-        for when, card, how in sorted(self.gone, key=_first):
+        for when, card, how in self.gone:  # in log order: the replay appends each as its entry is replayed
             if when < entry:
                 if how == "returned":
                     held.add(card)

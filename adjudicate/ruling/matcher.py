@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Iterable
 
 from msgspec import Struct
 
-from adjudicate.lawbook.conditions import (Fact, FactIndex, Match, affirmed_atoms, alternative_subjects, atoms, evaluate,
-                                           required_subjects)
+from adjudicate.lawbook.conditions import (Atom, Fact, FactIndex, Match, affirmed_atoms, alternative_subjects, atoms,
+                                           evaluate, required_subjects)
 from adjudicate.lawbook.defeats import order as defeat_order
 from adjudicate.play.facts import Claim, Facts, Irregularity, honours_claimants, honours_dealt
 from adjudicate.play.facts import side_honours as _side_honours
@@ -83,7 +83,7 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
                      + [moment.entry for moment in table.moments
                         if moment.act.verb == "deal" and moment.act.seat is not None
                         and moment.act.seat is not table.dealer and moment.phase == "deal"
-                        or facts.acts.get(moment.entry, {}).get("repeat") is True])
+                        or facts.acts.get(moment.entry, _NO_DETAILS).get("repeat") is True])
     complete = [trick for trick in table.tricks if trick.complete]
     # Whist 2: each trick above six counts one, in a hand played out.
     trick_points = {side: max(0, sum(1 for trick in complete if trick.winner and trick.winner.side is side) - 6)
@@ -207,6 +207,8 @@ class _Prepared(Struct, frozen=True):
     None when some condition looks at acts of every verb."""
     defeaters: tuple[Law, ...] = ()
     """The laws that defeat others, each after every law that can defeat it (`defeats.order`)."""
+    act_atoms: dict[str, tuple[Atom, ...]] = {}
+    """By law id, the `act` atoms its condition affirms (`_named_acts`), for the laws that have any."""
 
     def candidates(self, hand: FactIndex) -> list[tuple[int, Law, frozenset[str]]]:
         """The laws that could apply to this hand, in the rulebook's order, each once."""
@@ -243,8 +245,10 @@ def _prepared(rulebook: Rulebook) -> _Prepared:
                 laws = filed.setdefault(key, [])
                 if not laws or laws[-1][1] is not law:
                     laws.append((order, law, required))
+        act_atoms = {law.id: named for law in rulebook.laws if law.condition is not None
+                     and (named := tuple(atom for atom in affirmed_atoms(law.condition) if atom.subject == "act"))}
         entry = (rulebook, _Prepared(tuple(always), {key: tuple(laws) for key, laws in filed.items()},
-                                     _act_verbs(rulebook), tuple(defeat_order(rulebook.laws))))
+                                     _act_verbs(rulebook), tuple(defeat_order(rulebook.laws)), act_atoms))
         _PREPARED[id(rulebook)] = entry
     return entry[1]
 
@@ -297,7 +301,8 @@ def match(rulebook: Rulebook, table: Table, facts: Facts, answers: dict[str, boo
         matches = evaluate(law.condition, hand, required)
         certain = tuple(match for match in matches if match.certain)
         if certain:
-            applied.append(AppliedLaw(law, certain, _named_acts(law, hand, certain)))
+            named = prepared.act_atoms.get(law.id)
+            applied.append(AppliedLaw(law, certain, _named_acts(named, hand, certain) if named else ()))
             continue
         if matches:
             pending[law.id] = AppliedLaw(law, tuple(matches))
@@ -343,10 +348,9 @@ _UNNAMED = frozenset({"claim", "play"})
 cards played are the play itself."""
 
 
-def _named_acts(law: Law, hand: FactIndex, certain: tuple[Match, ...]) -> tuple[Moment, ...]:
-    """The acts by a player that the parts of the law's condition it affirms (not those it denies) find in the
-    hand, other than what its matches are bound to."""
-    assert law.condition is not None
+def _named_acts(act_atoms: tuple[Atom, ...], hand: FactIndex, certain: tuple[Match, ...]) -> tuple[Moment, ...]:
+    """The acts by a player that the parts of the law's condition it affirms (not those it denies: `act_atoms`) find
+    in the hand, other than what its matches are bound to."""
     bound = {id(match.binding) for match in certain}
     # An act that is the irregularity or the claim the law is bound to is said as that, and so is the cut a claim is
     # said to come after.
@@ -354,9 +358,7 @@ def _named_acts(law: Law, hand: FactIndex, certain: tuple[Match, ...]) -> tuple[
     cut_said = any(isinstance(match.binding, Claim) and (match.binding.after_cut or match.binding.after_unpresented_cut)
                    for match in certain)
     found: dict[int, Moment] = {}
-    for atom in affirmed_atoms(law.condition):
-        if atom.subject != "act":
-            continue
+    for atom in act_atoms:
         for match in evaluate(atom, hand):
             moment = match.binding
             if isinstance(moment, Moment) and match.certain and moment.act.seat is not None \
