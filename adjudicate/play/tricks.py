@@ -151,6 +151,7 @@ class _Tricks(_State):
             self.play(entry)
             return
         old.withdrawn_at = entry.number
+        trick.taken_back += 1
         record = self.records[seat]
         record.gone.append((entry.number, old.card, "returned"))
         self.played.pop(old.card, None)
@@ -178,6 +179,7 @@ class _Tricks(_State):
         if trick is None or old is None:
             return
         old.withdrawn_at = entry.number
+        trick.taken_back += 1
         self.records[seat].gone.append((entry.number, old.card, "returned"))
         self.played.pop(old.card, None)
         if not trick.active:
