@@ -6,6 +6,8 @@ For every play it records whose turn it was and what the player was known to hol
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from msgspec import Struct, field
 
 from adjudicate.errors import Pos
@@ -142,7 +144,7 @@ class Making(Struct):
     discard_entry: int | None = None
 
 
-class Table(Struct):
+class Table(Struct, dict=True):
     """A hand replayed."""
 
     scenario: Scenario
@@ -159,6 +161,15 @@ class Table(Struct):
     trump_card_to: Seat | None = None
     """At Whist, the seat the trump card (the dealer's last card) went to when the log says it came to another
     hand (`S: give trump to W`, Short Whist 44 III); None when it came to the dealer."""
+
+    @cached_property
+    def by_verb(self) -> dict[str, list[Moment]]:
+        """The moments of each verb, in log order: worked out when first asked (the replay makes the table once the
+        log is replayed), for the questions that look for one kind of act, rather than walking the log each time."""
+        found: dict[str, list[Moment]] = {}
+        for moment in self.moments:
+            found.setdefault(moment.act.verb, []).append(moment)
+        return found
 
     @property
     def trump(self) -> Suit | None:
@@ -185,8 +196,8 @@ class Table(Struct):
         """The player on the left of the one who dealt the cards in play: the dealer's left, or, where another
         player dealt them and no one dealt again, his left (he received the first card; Short Whist 48: not
         stopped before the turn-up, "the game must proceed as if no mistake had been made")."""
-        dealt = [moment.act.seat for moment in self.moments
-                 if moment.act.verb == "deal" and moment.phase == "deal" and moment.act.seat is not None]
+        dealt = [moment.act.seat for moment in self.by_verb.get("deal", ())
+                 if moment.phase == "deal" and moment.act.seat is not None]
         return (dealt[-1] if dealt else self.scenario.dealer).left
 
     @property
@@ -229,15 +240,15 @@ class Table(Struct):
     @property
     def next_deal_cut(self) -> int | None:
         """The log entry at which the cards were cut for the next deal: a cut once the play had begun."""
-        return next((m.entry for m in self.moments if m.act.verb == "cut" and m.phase in ("play", "after")), None)
+        return next((m.entry for m in self.by_verb.get("cut", ()) if m.phase in ("play", "after")), None)
 
     def next_deal_cut_against(self, side: Side) -> Moment | None:
         """The first cut for the next deal that counts against `side`: any cut made with the pack presented (or
         with nothing said of it), and one made without the pack being presented (`E: cut unpresented`) only
         against the side that made it."""
-        for moment in self.moments:
+        for moment in self.by_verb.get("cut", ()):
             act = moment.act
-            if act.verb == "cut" and moment.phase in ("play", "after") \
+            if moment.phase in ("play", "after") \
                     and (act.word != "unpresented" or act.seat is None or act.seat.side is side):
                 return moment
         return None

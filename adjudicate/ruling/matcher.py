@@ -80,10 +80,10 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
     # What the record shows before each claim that a claim can be for: an irregularity, a deal by a player whose
     # deal it was not, an act repeated (a second shuffle).
     grounds = sorted([irregularity.entry for irregularity in facts.irregularities]
-                     + [moment.entry for moment in table.moments
-                        if moment.act.verb == "deal" and moment.act.seat is not None
-                        and moment.act.seat is not table.dealer and moment.phase == "deal"
-                        or facts.acts.get(moment.entry, _NO_DETAILS).get("repeat") is True])
+                     + [moment.entry for moment in table.by_verb.get("deal", ())
+                        if moment.act.seat is not None and moment.act.seat is not table.dealer
+                        and moment.phase == "deal"]
+                     + [entry for entry, details in facts.acts.items() if details.get("repeat") is True])
     complete = [trick for trick in table.tricks if trick.complete]
     # Whist 2: each trick above six counts one, in a hand played out.
     trick_points = {side: max(0, sum(1 for trick in complete if trick.winner and trick.winner.side is side) - 6)
@@ -108,12 +108,11 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
             "honours": claim.side_honours, "honours_known": claim.side_honours is not None,
             "honours_claim": claim.honours_claim, "repeat": claim.repeat,
             "after_unpresented_cut": claim.after_unpresented_cut, "then_mixed": claim.then_mixed,
-            "after_deal_cut": any(m.act.verb == "cut" and m.phase == "deal" and m.entry < claim.entry
-                                  for m in table.moments),
+            "after_deal_cut": any(m.phase == "deal" and m.entry < claim.entry for m in table.by_verb.get("cut", ())),
             "ground_open": ground_open,
             "grounded": bool(grounds) and grounds[0] < claim.entry}, claim))
-    for moment in table.moments:
-        if moment.act.verb == "elect" and moment.act.seat is not None:
+    for moment in table.by_verb.get("elect", ()):
+        if moment.act.seat is not None:
             result.append(Fact("election", {"kind": moment.act.word, "seat": str(moment.act.seat),
                                             "side": str(moment.act.seat.side), "trick": moment.trick}, moment))
     result.extend(_act_facts(table, makers, act_verbs, honours, facts.acts))
@@ -126,7 +125,7 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
     result.append(Fact("hand", {
         "honours_unclaimed": unclaimed is not None,
         "unclaimed_side_score": score[unclaimed] if score and unclaimed is not None else None,
-        "next_trump_turned": any(m.act.verb == "turn" and m.phase == "after" for m in table.moments),
+        "next_trump_turned": any(m.phase == "after" for m in table.by_verb.get("turn", ())),
         "family": table.game.family,
         "lone": table.lone is not None,
         "round": making.round if making else None,
@@ -136,7 +135,7 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
         "score_known": score is not None,
         "hands_known": len(table.scenario.hands) == 4 and all(h.complete for h in table.scenario.hands.values()),
         "cut_for_next_deal": table.next_deal_cut is not None,
-        "mixed": any(m.act.verb == "mix" for m in table.moments),
+        "mixed": "mix" in table.by_verb,
         "makers_tricks": (sum(1 for trick in complete if trick.winner and trick.winner.side is makers)
                           if makers and (abandoned or len(complete) >= table.game.hand_size) else None),
         "abandoned": abandoned,
