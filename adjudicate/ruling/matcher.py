@@ -260,7 +260,7 @@ def _act_verbs(rulebook: Rulebook) -> frozenset[str] | None:
         for remedy in law.remedies:
             whens = [remedy.when, *(option.when for option in remedy.options)]
             conditions.extend(when for when in whens if when is not None)
-    verbs = set()
+    verbs: set[str] = set()
     for atom in (atom for condition in conditions for atom in atoms(condition)):
         if atom.subject == "act":
             if atom.key == "act":
