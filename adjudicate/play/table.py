@@ -104,6 +104,11 @@ class Trick(Struct):
     """How many of its plays were taken back (`withdrawn_at` set): `active` is `plays` itself while none was, without
     looking at each play (65 times a hand, on the benchmark's files)."""
 
+    def take_back(self, play: Play, entry: int) -> None:
+        """The card is taken back out of the trick at log entry `entry` (corrected, or after a false lead)."""
+        play.withdrawn_at = entry
+        self.taken_back += 1
+
     def played_by(self, seat: Seat) -> Play | None:
         for play in self.active:
             if play.seat is seat:
