@@ -369,6 +369,14 @@ def required_subjects(condition: Condition) -> frozenset[str]:
     return frozenset()
 
 
+def alternative_subjects(condition: Condition) -> tuple[frozenset[str], ...]:
+    """Sets of subjects (index keys) one of which must be wholly present for the condition to hold: each part of an
+    `any:` brings its own; an empty set among them means it can hold in any hand (a `not:`, a `question:`)."""
+    if isinstance(condition, AnyOf) and condition.parts:
+        return tuple(needed for part in condition.parts for needed in alternative_subjects(part))
+    return (required_subjects(condition),)
+
+
 def _compile(condition: Condition) -> _Evaluator:
     if isinstance(condition, Atom):
         return _compile_atom(condition)

@@ -10,7 +10,8 @@ guessing.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from operator import attrgetter
+from typing import Callable, Iterable, Iterator
 
 from msgspec import Struct, field
 from msgspec.structs import replace
@@ -186,10 +187,14 @@ def detector(function: Detector) -> Detector:
     return function
 
 
-def _acts(table: Table, *verbs: str) -> Iterator[Moment]:
-    for moment in table.moments:
-        if moment.act.verb in verbs:
-            yield moment
+_entry = attrgetter("entry")
+
+
+def _acts(table: Table, *verbs: str) -> Iterable[Moment]:
+    """The acts of these verbs, in log order."""
+    if len(verbs) == 1:
+        return table.by_verb.get(verbs[0], ())
+    return sorted((moment for verb in verbs for moment in table.by_verb.get(verb, ())), key=_entry)
 
 
 def _first_play_to_later_trick(table: Table, trick: Trick, seats: set[Seat]) -> Play | None:

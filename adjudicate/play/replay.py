@@ -111,7 +111,7 @@ class _Replay(_Deal, _Making, _Tricks):
     # --- what each player held at each play ----------------------------------
     def annotate(self, table: Table) -> None:
         hand_size = self.game.hand_size
-        suit_of = self.trumps.suit_of
+        trump, left = self.trumps.suit, self.trumps.left_bower
         for trick in self.tricks:
             for play in trick.plays:
                 record = self.records[play.seat]
@@ -121,9 +121,16 @@ class _Replay(_Deal, _Making, _Tricks):
                 if led is None:
                     play.legal = holding.known if holding.unknown == 0 else None
                     continue
-                following = frozenset(card for card in holding.known if suit_of(card) is led)
+                # The cards of the suit led (`Trump.suit_of`, without a call a card): each card's own suit, but the
+                # left bower's, which is trumps.
+                following = {card for card in holding.known if card.suit is led}
+                if left is not None and left in holding.known:
+                    if led is trump:
+                        following.add(left)
+                    else:
+                        following.discard(left)
                 if following:
-                    play.legal = following
+                    play.legal = frozenset(following)
                 elif holding.unknown == 0:
                     play.legal = holding.known
                 else:

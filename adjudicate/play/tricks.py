@@ -150,7 +150,7 @@ class _Tricks(_State):
         if trick is None or old is None:
             self.play(entry)
             return
-        old.withdrawn_at = entry.number
+        trick.take_back(old, entry.number)
         record = self.records[seat]
         record.gone.append((entry.number, old.card, "returned"))
         self.played.pop(old.card, None)
@@ -177,7 +177,7 @@ class _Tricks(_State):
         old = trick.played_by(seat) if trick else None
         if trick is None or old is None:
             return
-        old.withdrawn_at = entry.number
+        trick.take_back(old, entry.number)
         self.records[seat].gone.append((entry.number, old.card, "returned"))
         self.played.pop(old.card, None)
         if not trick.active:

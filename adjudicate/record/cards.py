@@ -227,6 +227,11 @@ class Trump(Struct, frozen=True):
             return suit
         return card.suit
 
+    @property
+    def left_bower(self) -> Card | None:
+        """The one card whose suit for following is not its own (`suit_of`), when knaves are bowers."""
+        return Card(_KNAVE, _SAME_COLOUR[self.suit]) if self.bowers and self.suit is not None else None
+
     def is_right_bower(self, card: Card) -> bool:
         return self.bowers and self.suit is not None and card.rank is Rank.KNAVE and card.suit is self.suit
 
