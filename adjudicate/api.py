@@ -264,6 +264,9 @@ class Outcome(Struct, frozen=True):
     needs: str | None = None
     reading: str | None = None
     """The stated reading the score rests on, where the law leaves it open (Short Whist 82 with no claim made)."""
+    unchanged: bool = False
+    """`after` is None, but nothing is needed: the choice scores nothing now whatever the score before the hand (a new
+    deal, or the hand still to be played), so the score is unchanged."""
 
 
 class Claimable(Struct, frozen=True):

@@ -48,6 +48,10 @@ class Effect(Struct, frozen=True):
     """Where a penalty takes tricks (Long Whist 11: "take three tricks from them") from a hand that ended before it
     was played out (Long Whist 14: the cards mixed) and the score is the same as without it, no side having tricks
     above six with them or without: the trick the hand ended at. Such a choice gives nothing, and is said to."""
+    unchanged: bool = False
+    """Where the score before the hand is not given and the choice scores nothing now, whatever it was (the deal
+    stands and the hand is still to be played, or a new deal): the score is unchanged, and the score before the
+    hand decides nothing here, so it is not asked for."""
 
 
 def tricks_taken(table: Table, abandoned: bool = False) -> dict[Side, int] | None:
@@ -345,6 +349,11 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
     """The score after the hand: the penalties first (Euchre 4, Short Whist 5 and 72 V, Long Whist 11),
     then the hand's own points in their order (tricks, then honours), each counted once."""
     if before is None:
+        zero = {Side.NS: 0, Side.EW: 0}
+        if not any(penalty.kind in SCORE_KINDS for penalty in penalties) \
+                and _final_score(code, game, table, zero, penalties, rules).score_after == zero:
+            # Nothing scored by this choice from a score of nothing: nothing is scored from any score.
+            return Effect(None, None, None, unchanged=True)
         return Effect(None, None, "the score before the hand (`score:` in the scenario)")
     effect = _final_score(code, game, table, before, penalties, rules)
     taking = [penalty for penalty in penalties if penalty.kind == "take_tricks"]
