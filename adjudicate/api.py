@@ -275,6 +275,9 @@ class Outcome(Struct, frozen=True):
     """The stated reading the score rests on, where the law leaves it open (Short Whist 82 with no claim made)."""
     by_points: tuple[MarkedOutcome, ...] = ()
     """Where the points a side marked for honours are not known (Long Whist 18): the score for two, and four."""
+    unchanged: bool = False
+    """`after` is None, but nothing is needed: the choice scores nothing now whatever the score before the hand (a new
+    deal, or the hand still to be played), so the score is unchanged."""
 
 
 class Claimable(Struct, frozen=True):

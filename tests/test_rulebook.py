@@ -148,7 +148,7 @@ def test_law_reflowed_keeps_paragraphs():
 BROKEN = {
     "unknown-key.yaml": [
         "10:5: law 1 is missing the required key 'title'",
-        "12:5: unknown key 'titel' in law 1 (did you mean \"title\"?); expected one of: because, clauses, "
+        "12:5: unknown key 'titel' in law 1 (did you mean \"title\"?); expected one of: because, because_when, clauses, "
         "condition, context, defeats, id, kind, no_condition, notes, provisos, refs, remedies, rulings, section, subjects, text, title",
         # a condition is checked against the facts vocabulary
         "24:17: unknown fact subject 'fact' (did you mean \"act\"?); expected an irregularity kind (revoke, "

@@ -18,8 +18,8 @@ from adjudicate.lawbook.remedies import parse_remedies, parse_rulings
 from adjudicate.lawbook.games import Game
 from adjudicate.errors import InputError, Pos, Problem, RulebookError, did_you_mean
 from adjudicate.record.yamlsource import Node, parse_yaml, read_yaml_source
-from adjudicate.lawbook.rulebook import (Clause, FAMILIES, KINDS, Law, Metadata, Note, RANKS, Rulebook, SourceFile,
-    _CITATION, _CLAUSE_ID, _CODE, _FOOTNOTE_MARK, _LAW_ID, _REF, _SUBJECT, with_sources)
+from adjudicate.lawbook.rulebook import (BecauseWhen, Clause, FAMILIES, KINDS, Law, Metadata, Note, RANKS, Rulebook,
+    SourceFile, _CITATION, _CLAUSE_ID, _CODE, _FOOTNOTE_MARK, _LAW_ID, _REF, _SUBJECT, with_sources)
 
 
 # --- reading -----------------------------------------------------------------------
@@ -182,6 +182,7 @@ class _Reader:
         values["defeats"] = values.get("defeats") or ()
         values["context"] = bool(values.get("context"))
         values["provisos"] = values.get("provisos") or ()
+        values["because_when"] = values.get("because_when") or ()
         if (values["remedies"] or values["rulings"]) and values.get("condition") is None and node.get("condition") is None:
             self.problem(node.pos, f"law {label} has remedies or rulings but no condition saying when it applies")
         if values.get("kind") == "scoring" and values["remedies"]:
@@ -346,6 +347,23 @@ def _condition(reader: Any, node: Node, law_id: str) -> Condition:
     return parse_condition(node, f"the condition of law {law_id}")
 
 
+def _because_when(reader: Any, node: Node, law_id: str) -> tuple[BecauseWhen, ...]:
+    """`because_when:` a list of {when, because}: a reason said in place of `because` where `when` holds."""
+    if not node.is_seq():
+        raise node.error(f"the because_when of law {law_id} should be a list, not {node.describe()}")
+    items = []
+    for item in node.elements():
+        what = f"a because_when of law {law_id}"
+        item.expect_map(what)
+        item.check_keys(what, frozenset({"when", "because"}), required=("when", "because"))
+        when_node, because_node = item.get("when"), item.get("because")
+        assert when_node is not None and because_node is not None  # required by check_keys
+        when = parse_condition(when_node, f"`when` of {what}")
+        because = " ".join(reader.nonempty(because_node, f"the because of {what}").split())
+        items.append(BecauseWhen(when, because))
+    return tuple(items)
+
+
 _LAW_FIELDS: dict[str, tuple[bool, Callable[..., Any]]] = {
     "id": (True, _law_id),
     "section": (True, lambda r, n, i: r.nonempty(n, f"the section of law {i}").strip()),
@@ -360,6 +378,7 @@ _LAW_FIELDS: dict[str, tuple[bool, Callable[..., Any]]] = {
     "remedies": (False, lambda r, n, i: parse_remedies(n, i)),
     "rulings": (False, lambda r, n, i: parse_rulings(n, i)),
     "because": (False, lambda r, n, i: " ".join(r.nonempty(n, f"the because of law {i}").split())),
+    "because_when": (False, lambda r, n, i: _because_when(r, n, i)),
     "defeats": (False, lambda r, n, i: parse_defeats(n, i, r.pending_refs)),
     "context": (False, lambda r, n, i: n.boolean(f"the context of law {i}")),
     "provisos": (False, lambda r, n, i: parse_provisos(n, i)),

@@ -137,6 +137,13 @@ class Note(Struct, frozen=True):
         return reflow(self.text, width)
 
 
+class BecauseWhen(Struct, frozen=True):
+    """A law's reason for one way it applies: said in place of its `because` where `when` holds."""
+
+    when: Condition
+    because: str
+
+
 class Law(Struct, frozen=True):
     """One numbered law of a code: its verbatim text and what we know about it."""
 
@@ -170,6 +177,9 @@ class Law(Struct, frozen=True):
     """What the law declares so when it applies."""
     because: str | None = None
     """Why it applies, in our words, read before the facts' own sentence."""
+    because_when: tuple[BecauseWhen, ...] = ()
+    """Reasons said in place of `because` where their `when` holds, the first that does (Euchre 2: the hands
+    abandoned under law 49, not played out)."""
     defeats: tuple[Defeat, ...] = ()
     """The laws (or their remedies or rulings) this law defeats when it applies (defeats.py)."""
     context: bool = False

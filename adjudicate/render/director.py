@@ -40,10 +40,11 @@ QUOTE_UP_TO = 260
 """A law that fixes a penalty is quoted when it is short enough to read out; a longer one is cited only."""
 
 _PROCEDURAL = frozenset({"may_consult", "no_consultation", "must_not_consult", "penalty_not_divided",
-                         "revoke_penalty_first", "answerable_for_revokes", "privilege_kept", "no_right_taken_away",
-                         "touch_allowed", "no_revoke_compelled", "no_compelled_revoke",
-                         "shuffle_again_after_false_cut"})
-"""What a law declares about how a penalty is taken, not what the ruling is: in the long form only."""
+                         "revoke_penalty_first", "answerable_for_revokes", "no_revoke_meanwhile", "privilege_kept",
+                         "no_right_taken_away", "touch_allowed", "no_revoke_compelled", "no_compelled_revoke",
+                         "shuffle_again_after_false_cut", "question_did_not_save"})
+"""What a law declares about how a penalty is taken, not what the ruling is, or what the facts already say
+(Euchre 65: the question answered "none" did not save the revoke, said with the revoke): in the long form only."""
 _CONSULTING = frozenset({"may_consult", "no_consultation", "must_not_consult"})
 """Whether partners may consult: said in the choice itself ("partners may consult"), so a law that declares only
 that is left out of a long LAWS line (the long form has it)."""
@@ -365,7 +366,7 @@ def _choice_sentences(decision: "Decision", in_table: "set[int] | frozenset[int]
                 points = _number(mine[0].options[0].option.points, "point")
                 each = f" for each of {_and_list(mine_targets)}" if len(mine_targets) > 1 and len(mine) > 1 else for_what
                 said.append(f"{who} may claim the penalty{each}, {points}{_claim_closes(decision)}; "
-                            "the record shows no claim yet")
+                            "the record shows no claim yet" + _own_cut_words(decision))
             elif len(remedy.options) == 1:
                 each = f" for each of {_and_list(mine_targets)}" if len(mine_targets) > 1 and len(mine) > 1 else for_what
                 said.append(_single(who, mine[0].options[0], mine[0]) + each)
@@ -387,6 +388,31 @@ are cut for the next deal")."""
 def _claim_closes(decision: "Decision") -> str:
     closes = CLAIM_CLOSES.get(decision.rulebook.code)
     return f", until {closes[1]} (law {closes[0]})" if closes else ""
+
+
+def _own_cut(decision: "Decision") -> Moment | None:
+    """A cut for the next deal the revoking side made without the pack presented (`E: cut unpresented`), with no
+    claim yet: it does not close the claim (`Table.next_deal_cut_against`). None otherwise."""
+    if decision.rulebook.code not in CLAIM_CLOSES or decision.facts.standing_claims:
+        return None
+    revokers = {offence.seat.side for offence in decision.facts.irregularities
+                if offence.kind == "revoke" and offence.get("established") is True and offence.seat is not None}
+    return next((m for m in decision.table.moments if m.act.verb == "cut" and m.act.word == "unpresented"
+                 and m.phase in ("play", "after") and m.act.seat is not None and m.act.seat.side in revokers), None)
+
+
+def _own_cut_words(decision: "Decision") -> str:
+    """Why the revoking side's own cut, the pack not presented, does not close the claim (Euchre 68 with 29),
+    said once beside the time limit: a reading, the code being silent on such a cut."""
+    cut = _own_cut(decision)
+    score = decision.score
+    dealer = score.next_dealer if score is not None else None
+    if cut is None or cut.act.seat is None or dealer is None:
+        return ""
+    closes = CLAIM_CLOSES[decision.rulebook.code][0]
+    return (f". {cut.act.seat.word}'s cut does not close it: law {closes} does not say whether such a cut counts; "
+            f"read here as not, since {dealer.right.word}, on {dealer.word}'s right, cuts for {dealer.word}'s deal "
+            "(law 29: \"The player on the dealer's right cuts the pack\")")
 
 
 def _unclaimed_step(decision: "Decision", unclaimed: list["RemedyOutcome"], closes: bool = True) -> str:
@@ -693,6 +719,26 @@ def _both_results(score: "Score", outcome: "Outcome") -> str:
 def _needs_words(needs: str | None) -> str:
     """What the record must add, without the record's own terms: "the tricks each side took"."""
     return re.sub(r"\s*[(][^)]*[)]", "", needs or "what the record does not give")
+
+
+def _order_decides_nothing(decision: "Decision") -> set[str]:
+    """The law that puts the revoke's penalty first (Euchre 4), where the order decides nothing: the hand played
+    out, the revoking side scoring nothing on it, and no choice's score turning on the order. It is left out of the
+    short form's LAWS (the long form has it)."""
+    score = decision.score
+    if score is None or score.hand is None or score.floor_decides or any(o.effect.order for o in score.outcomes):
+        return set()
+    revokers = {offence.seat.side for offence in decision.facts.irregularities
+                if offence.kind == "revoke" and offence.seat is not None}
+    if not revokers or any(score.hand.get(side) for side in revokers):
+        return set()
+    idle = set()
+    for applied in decision.laws:
+        said = [item for item in decision.declarations if item.law.id == applied.law.id]
+        if said and all(item.declaration.kind == "revoke_penalty_first" for item in said) \
+                and not any(remedy.law.id == applied.law.id for remedy in decision.remedies):
+            idle.add(applied.law.id)
+    return idle
 
 
 def _needs(decision: "Decision") -> str | None:
@@ -1302,7 +1348,9 @@ def _next_step(decision: "Decision") -> str:
     offered = [r for r in decision.remedies if r.made is None]
     if offered and all(r.unclaimed for r in offered) and table.next_to_play() is None:
         dealer = score.next_dealer if score is not None else None
-        return _sentence(_unclaimed_step(decision, offered) + (f"; then {dealer.word} deals" if dealer else ""))
+        recut = f"{dealer.right.word} cuts the pack {dealer.word} presents, and " \
+            if dealer is not None and _own_cut(decision) is not None else ""
+        return _sentence(_unclaimed_step(decision, offered) + (f"; then {recut}{dealer.word} deals" if dealer else ""))
     if offered:
         choosers = list(dict.fromkeys(_chooser(r, decision) for r in offered))
         say = "says whether he takes" if len(choosers) == 1 and _one(choosers[0]) else "say whether they take"
@@ -1900,6 +1948,12 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
     # A claim that is itself the irregularity (Long Whist 18: honours scored not having them) is said once, as that.
     acts.extend((claim.entry, _claim_line(claim, cutters.get(claim.entry))) for claim in facts.claims
                 if not any(item.entry == claim.entry and item.seat is claim.seat for item in facts.irregularities))
+    if (own_cut := _own_cut(decision)) is not None and own_cut.entry not in bound:
+        # The revoking side's cut the time limit is said beside (Euchre 68): what the table saw.
+        dealer = score.next_dealer if score is not None else None
+        acts.append((own_cut.entry, f"{own_cut.act.seat.word if own_cut.act.seat else 'The revoking side'} cut for "
+                                    "the next deal before " + (f"{dealer.word} presented the pack."
+                                                               if dealer is not None else "the pack was presented.")))
     happened = [line for _, line in sorted(acts, key=lambda act: act[0])]
     if score is not None and score.hand is None and table.tricks and not score.rules.void and score.outcomes \
             and any(o.effect.score_after is not None for o in score.outcomes) and not rows and not score.in_play \
@@ -1923,8 +1977,12 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
 
     cited = []
     scoring_laws = {remedy.law.id for remedy in decision.remedies if remedy.scores}
+    # Not where the decision itself says the order ("The penalty is scored first (law 4), then ...").
+    idle = {law_id for law_id in _order_decides_nothing(decision) if f"(law {law_id})" not in " ".join(decided)}
     for applied in decision.laws:
         law = applied.law
+        if law.id in idle:
+            continue
         said = paragraphs(law.text)
         text = f"{law.id} {visible(law.title)}"
         # Quoted only where the wording decides: the law that fixes the penalty, when short enough to read out.
@@ -1969,7 +2027,7 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             short = [text for text in cited if text.split(" ", 1)[0] in ruling_ids
                      or text.startswith("on the table's answer")] or cited
             laws_line = "; ".join(short) + ("" if short[-1].endswith("”") else ".")
-        labelled("LAWS" if len(decision.laws) + len(turning) > 1 else "LAW", laws_line)
+        labelled("LAWS" if len(decision.laws) - len(idle) + len(turning) > 1 else "LAW", laws_line)
     # A penalty the laws withhold is part of the ruling: which law, and why (the rest is in the long form).
     decided_text = " ".join(decided).lower()
     grouped: dict[tuple, list] = {}

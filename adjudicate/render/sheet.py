@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicate.escape import visible
 from adjudicate.render.text import LATER_CHOICES, and_list, defeat_sentence, kind_noun, later_choice, trump_words
-from adjudicate.ruling.scoring import DEAL_OR_NOT, takes_nothing_words
+from adjudicate.ruling.scoring import DEAL_OR_NOT, VOIDS_HAND, takes_nothing_words
 
 if TYPE_CHECKING:
     from adjudicate.ruling.decision import Decision
@@ -285,7 +285,9 @@ def _scores(decision: "Decision", record: dict[str, Any]) -> list[str]:
     score = record["score"]
     if score is None or decision.score is None:
         return lines + ["Not reckoned.", ""]
+    unneeded = bool(decision.score.outcomes) and all(o.effect.unchanged for o in decision.score.outcomes)
     lines.append(f"- Before the hand: {_score(score['before'])}." if score["before"] else
+                 "- Before the hand: not given (`score:` in the scenario); no score here turns on it." if unneeded else
                  "- Before the hand: not given (`score:` in the scenario), so no score after it can be said.")
     if decision.score.rules.void:
         lines.append("- The hand itself: not scored (a law that applies ends it).")
@@ -299,6 +301,12 @@ def _scores(decision: "Decision", record: dict[str, Any]) -> list[str]:
         chosen = "; and ".join(_choice_text(choice, record["remedies"]) for choice in outcome["choices"])
         lead = f"{'If' if several else 'With'} {markdown_text(chosen)}" if chosen else "After the hand"
         needs = markdown_text(outcome["needs"]) if outcome.get("needs") else ""
+        if outcome["after"] is None and reckoned.effect.unchanged:
+            # Nothing scored, whatever the score before the hand: a new deal, or the hand still to be played.
+            void = any(item.option.kind in VOIDS_HAND for _, item in reckoned.choices)
+            lines.append(f"- {lead}: the score is unchanged" + (": the new deal scores nothing." if void else
+                                                                 " until the hand is played out."))
+            continue
         if outcome["after"] is None:
             lines.append(f"- {lead}: the score after the hand cannot be given; the record needs "
                          f"{needs or 'more than it holds'}.")

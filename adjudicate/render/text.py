@@ -286,7 +286,10 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
     assert score is not None
     lines = [heading("The score")]
     before = _score_text(score.before)
+    # No choice's score turns on the score before the hand (a new deal, or the deal standing with the hand still to
+    # be played): it is not asked for.
     annulled = bool(score.outcomes) and all(
+        o.effect.unchanged or
         (kinds := {item.option.kind for _, item in o.choices}) & set(VOIDS_HAND) and not kinds & set(SCORE_KINDS)
         for o in score.outcomes)
     # Not in the record: a question for the table, put in the table's words (the record's field is in the hint).
@@ -355,6 +358,12 @@ def _score_lines(decision: "Decision", heading, wrap) -> list[str]:
                 # A new deal annuls the hand and awards nothing: the score stands as it was, whatever it was.
                 lines.extend(wrap(f"{lead}the score is unchanged: the new deal scores nothing.",
                                   "- " if opened else "", "  " if opened else ""))
+                continue
+            if effect.unchanged:
+                # The deal stands and the hand is yet to be played (or played on): nothing is scored until it is.
+                if lead:
+                    lines.extend(wrap(f"{lead}the score is unchanged until the hand is played out.",
+                                      "- " if opened else "", "  " if opened else ""))
                 continue
             needs = re.sub(r" \(`[^`]*` in the scenario\)", "", effect.needs or "")
             if needs and not lead and score.before is None and needs == "the score before the hand":

@@ -33,11 +33,13 @@ class AppliedLaw(Struct, frozen=True):
     acts: tuple[Moment, ...] = ()
     """The players' acts that the parts of its condition name and find, besides what it is bound to (Short Whist
     45: the touches that show who touched the cards first), in the order they happened."""
+    reason: str | None = None
+    """The law's `because_when` reason that holds for this hand, said in place of its `because`."""
 
     @property
     def because(self) -> str:
         """Why it applies, in a sentence (put together when a report asks: `check` never does)."""
-        return _because(self.law, self.matches, self.acts)
+        return _because(self.law, self.matches, self.acts, self.reason)
 
     @property
     def facts(self) -> tuple[tuple[object, str], ...]:
@@ -256,6 +258,7 @@ def _act_verbs(rulebook: Rulebook) -> frozenset[str] | None:
     conditions = [law.condition for law in rulebook.laws if law.condition is not None]
     for law in rulebook.laws:
         conditions.extend(item.when for item in law.rulings if item.when is not None)
+        conditions.extend(item.when for item in law.because_when)
         conditions.extend(defeat.when for defeat in law.defeats if defeat.when is not None)
         for remedy in law.remedies:
             whens = [remedy.when, *(option.when for option in remedy.options)]
@@ -301,7 +304,8 @@ def match(rulebook: Rulebook, table: Table, facts: Facts, answers: dict[str, boo
         certain = tuple(match for match in matches if match.certain)
         if certain:
             named = prepared.act_atoms.get(law.id)
-            applied.append(AppliedLaw(law, certain, _named_acts(named, hand, certain) if named else ()))
+            reason = next((item.because for item in law.because_when if holds(item.when, hand)), None)
+            applied.append(AppliedLaw(law, certain, _named_acts(named, hand, certain) if named else (), reason))
             continue
         if matches:
             pending[law.id] = AppliedLaw(law, tuple(matches))
@@ -378,10 +382,11 @@ def _facts(matches: tuple[Match, ...], acts: tuple[Moment, ...] = ()) -> tuple[t
     return tuple((source, sentence) for sentence, source in said.items())
 
 
-def _because(law: Law, matches: tuple[Match, ...], acts: tuple[Moment, ...] = ()) -> str:
+def _because(law: Law, matches: tuple[Match, ...], acts: tuple[Moment, ...] = (), reason: str | None = None) -> str:
     text = "; ".join(sentence for _source, sentence in _facts(matches, acts))
-    if law.because:
-        text = f"{law.because}: {text}" if text else law.because
+    because = reason or law.because
+    if because:
+        text = f"{because}: {text}" if text else because
     return _sentence(text or f"the facts of the hand meet law {law.id}")
 
 

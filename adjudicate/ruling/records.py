@@ -179,6 +179,7 @@ def outcome_records(score: "Score") -> list[dict[str, Any]]:
             "after": _side_score(outcome.effect.score_after),
             "meaning": outcome.effect.meaning,
             **({"needs": outcome.effect.needs} if outcome.effect.needs else {}),
+            **({"unchanged": True} if outcome.effect.unchanged else {}),
             **({"reading": outcome.reading} if outcome.reading else {}),
             # Long Whist 18: the points marked for honours not known: the score if two were marked, and if four.
             **({"by_points": [{"points": points, "after": _side_score(effect.score_after), "meaning": effect.meaning,

@@ -51,6 +51,10 @@ class Effect(Struct, frozen=True):
     by_points: tuple[tuple[int, "Effect"], ...] = ()
     """Where what is needed is the points a side marked for honours (Long Whist 18: two for three honours, four for
     four, by Hoyle's count), the score if they marked two, and if four."""
+    unchanged: bool = False
+    """Where the score before the hand is not given and the choice scores nothing now, whatever it was (the deal
+    stands and the hand is still to be played, or a new deal): the score is unchanged, and the score before the
+    hand decides nothing here, so it is not asked for."""
 
 
 UNWRITTEN = "the tricks each side took above six, not in the record, to be added"
@@ -358,6 +362,11 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
     """The score after the hand: the penalties first (Euchre 4, Short Whist 5 and 72 V, Long Whist 11),
     then the hand's own points in their order (tricks, then honours), each counted once."""
     if before is None:
+        zero = {Side.NS: 0, Side.EW: 0}
+        if not any(penalty.kind in SCORE_KINDS for penalty in penalties) \
+                and _final_score(code, game, table, zero, penalties, rules).score_after == zero:
+            # Nothing scored by this choice from a score of nothing: nothing is scored from any score.
+            return Effect(None, None, None, unchanged=True)
         return Effect(None, None, "the score before the hand (`score:` in the scenario)")
     effect = _final_score(code, game, table, before, penalties, rules)
     taking = [penalty for penalty in penalties if penalty.kind == "take_tricks"]
