@@ -1166,10 +1166,10 @@ def _with_lapses(table: Table, irregularity: Irregularity) -> Irregularity:
                 winner = _sure_winner(table, trick)
                 if winner is not None:
                     added["sure_winner"] = winner
-    if kind == "exposed_card" and irregularity.get("during_deal") and table.making is not None:
-        # Euchre 35: the claim to a new deal is the adversaries', "provided that neither of them has touched
-        # the cards" (the dealer's, provided his partner has not); law 36: touching after the other side did
-        # does not lose it.
+    if kind == "exposed_card" and irregularity.get("during_deal"):
+        # Euchre 35, Short Whist 38: the claim to a new deal is the adversaries', "provided that neither of them
+        # has touched the cards" (the dealer's, provided his partner has not); Euchre 36, Short Whist 39: touching
+        # after the other side did does not lose it.
         dealer = table.dealer
         claimants = {dealer.partner} if seat.side is not dealer.side else {dealer.after(1), dealer.after(3)}
         touched = False

@@ -112,7 +112,7 @@ KINDS: dict[str, tuple[str, dict[str, str]]] = {
 for _kind in ("exposed_card", "detached_card", "winning_card_led_again", "lead_out_of_turn", "revoke"):
     # Euchre 56: the call lasts "until such card has been played"; `played_uncalled`: played before any call.
     KINDS[_kind][1].update({"card_played": BOOL, "played_uncalled": BOOL})
-KINDS["exposed_card"][1]["claimants_touched"] = BOOL  # Euchre 35, 36: the side with the claim touched first
+KINDS["exposed_card"][1]["claimants_touched"] = BOOL  # Euchre 35, 36; Short Whist 38, 39: the side with the claim touched first
 # Short Whist 40, Euchre 37: shown after the deal was written down and before the turn-up, so one of the last cards.
 KINDS["exposed_card"][1]["last_cards"] = BOOL
 # Euchre 39: the dealer's card shown in turning the trump card (false: one of the dealt cards, or shown while dealing).

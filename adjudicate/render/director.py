@@ -1962,8 +1962,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
         mixed = any(m.act.verb == "mix" and m.phase != "deal" for m in table.moments)
         # The mixing said already, on the irregularity's line, is not said again.
         mixed_said = any("cards were mixed" in line for line in happened)
-        happened.append("The hand was not played out, and the code says nothing of such a hand's own points; read "
-                        "here as not counted." if mixed and mixed_said else
+        happened.append("The cards being mixed, the hand cannot be played out, and the code says nothing of such a "
+                        "hand's own points; read here as not counted." if mixed and mixed_said else
                         "The cards were mixed before the hand was played out, and the code says nothing of such a "
                         "hand's own points; read here as not counted." if mixed else
                         "The hand was not played out, so its own points are not counted.")
