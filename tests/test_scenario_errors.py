@@ -44,6 +44,11 @@ CASES = [
     ("act not text", GOOD.replace("W: order up", "W: {order: up}"), ":7:8: the act of W should be text, not a mapping"),
     ("empty file", "", ":1:1: the file is empty"),
     ("bad score", GOOD + "score: {NS: two}\n", ":10:13: the score of NS should be a whole number"),
+    ("games not 0 or 1", GOOD + "games: {NS: 2, EW: 0}\n", ":10:13: the games of NS should be 0 or 1"),
+    ("games misspelt side", GOOD + "games: {NS: 1, ew: 0}\n", ':10:16: unknown key \'ew\' in `games` (did you mean "EW"?)'),
+    ("games misspelt", GOOD + "game: {NS: 1, EW: 0}\n", ':10:1: unknown key \'game\' in the scenario (did you mean "games"?)'),
+    ("games one side only", GOOD + "games: {NS: 1}\n", ":10:8: `games` is missing the required key 'EW'"),
+    ("games not a mapping", GOOD + "games: 1\n", ":10:8: `games`"),
     ("dots in the middle", GOOD.replace("[QS, 9H", "[QS, ..., 9H"), ":5:11: `...` may only end the hand of E"),
 ]
 

@@ -235,7 +235,8 @@ def _names_something(law: "Law", reference: str, attackers: set[str]) -> bool:
     if reference == "at_end":
         return any(remedy.at_end for remedy in law.remedies)
     if reference == "score":
-        return law.kind == "scoring" and law.condition is not None
+        # A scoring law with no condition, applied by the score itself (Euchre 7, Short Whist 8-10), is said so.
+        return law.kind == "scoring" and (law.condition is not None or law.no_condition is not None)
     if reference == "question":
         return law.condition is not None and any(True for _ in questions(law.condition))
     return bool(referenced_atoms(law, reference))

@@ -22,7 +22,7 @@ from adjudicate.record.expect import Expect, _ExpectReader
 from adjudicate.record.values import _Values
 from adjudicate.record.yamlsource import NULL_TAG, Node, parse_yaml, read_text
 
-TOP_KEYS = frozenset({"title", "notes", "code", "house", "dealer", "score", "hands", "turned", "log", "expect"})
+TOP_KEYS = frozenset({"title", "notes", "code", "house", "dealer", "score", "games", "hands", "turned", "log", "expect"})
 
 MAX_HAND_CARDS = 52
 """The most cards a hand may list: the largest pack (a hand of Whist is 13)."""
@@ -66,6 +66,8 @@ class Scenario(Struct, frozen=True):
     title: str | None = None
     house: str | None = None
     score: dict[Side, int] | None = None
+    games: dict[Side, int] | None = None
+    """The games each side has won in the rubber before the one in play (0 or 1 each), where the record gives them."""
     hands: dict[Seat, Holding] = field(default_factory=dict)
     turned: Card | None = None
     turned_pos: Pos | None = None
@@ -146,6 +148,7 @@ class _Reader(_Values):
         notes = attempt(lambda n: n.text("`notes`"), root.get("notes"))
         dealer = attempt(lambda n: self.seat(n, "`dealer`"), root.get("dealer"))
         score = attempt(self.score, root.get("score"))
+        games = attempt(self.games, root.get("games"))
         hands = attempt(self.hands, root.get("hands")) or {}
         turned_node = root.get("turned")
         turned = attempt(lambda n: self.card(n, "`turned`"), turned_node)
@@ -156,6 +159,7 @@ class _Reader(_Values):
         assert code is not None and dealer is not None and log is not None
         return Scenario(
             path=self.path, code=code, dealer=dealer, log=log, title=title, house=house, score=score,
+            games=games,
             hands=hands, turned=turned, turned_pos=turned_node.pos if turned_node else None,
             expect=expect, positions=positions, notes=notes,
         )

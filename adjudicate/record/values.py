@@ -52,6 +52,20 @@ class _Values:
             score[Side(key)] = points
         return score
 
+    def games(self, node: Node) -> dict[Side, int]:
+        """The games each side has won in the rubber before the one in play (the rubber is the best of three: Euchre
+        1, Short Whist 1), both sides given."""
+        node.expect_map("`games`")
+        node.check_keys("`games`", frozenset({"NS", "EW"}), required=("NS", "EW"))
+        games = {Side.NS: 0, Side.EW: 0}
+        for key, _, value in node.items():
+            won = value.integer(f"the games of {key}")
+            if won not in (0, 1):
+                raise value.error(f"the games of {key} should be 0 or 1 (the games won in the rubber before the one "
+                                  f"in play: a rubber is the best of three), not {won}")
+            games[Side(key)] = won
+        return games
+
     @staticmethod
     def law_id(node: Node, what: str) -> str:
         text = node.text(f"a law id in {what}").strip()

@@ -1344,6 +1344,11 @@ def _next_step(decision: "Decision") -> str:
         if _honours_decide(score):
             return f"Record the score without the honours, and with them only if {_callers(score)} call them " \
                 f"before the next trump card is turned up; then go on to the next deal{deals}."
+        if score.outcomes[0].effect.rubber_over:
+            # Short Whist 21, Euchre 16: the players cut "for the purpose of commencing a fresh rubber".
+            law = "16" if decision.rulebook.game.euchre else "21"
+            cited = f" (law {law})" if any(item.id == law for item in decision.rulebook.laws) else ""
+            return f"Record the score above: the rubber is over, and the players cut for a fresh rubber{cited}."
         return f"Record the score above, then go on to the next deal{deals}."
     offered = [r for r in decision.remedies if r.made is None]
     if offered and all(r.unclaimed for r in offered) and table.next_to_play() is None:
@@ -1693,6 +1698,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
                        + (f" if {_chooser(pending, decision)} elect that it be played" if pending else ""))
     if scenario.score:
         context.append(f"score {_score_words(scenario.score)}")
+    if scenario.games:
+        context.append(f"games in the rubber {_score_words(scenario.games)}")
     out.extend(wrap("; ".join(context) + "."))
     if decision.house:
         out.extend(wrap(f"House rules: {visible(decision.house)}."))

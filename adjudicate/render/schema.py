@@ -111,6 +111,9 @@ def scenario_schema() -> dict[str, Any]:
                   "description": "House rules: a built-in house id, or a file's path relative to this file."},
         "dealer": {**seat, "description": "The dealer: N, E, S or W. The eldest hand is the dealer's left."},
         "score": {**score, "description": "The game score before this hand: {NS: 2, EW: 3}."},
+        "games": {"type": "object", "required": ["NS", "EW"], "additionalProperties": False,
+                  "properties": {side: {"type": "integer", "minimum": 0, "maximum": 1} for side in ("NS", "EW")},
+                  "description": "The games each side has won in the rubber before the one in play: {NS: 1, EW: 0}."},
         "hands": {"type": "object", "description": "The hands as dealt, any subset of seats; a list ending in "
                                                    "`...` gives only the cards known.",
                   "properties": {s: {"anyOf": [

@@ -100,6 +100,8 @@ def _heading(table: Table) -> list[str]:
     lines.append("; ".join(facts))
     if scenario.score:
         lines.append("score before the hand: " + ", ".join(f"{side} {points}" for side, points in scenario.score.items()))
+    if scenario.games:
+        lines.append("games won in the rubber: " + ", ".join(f"{side} {won}" for side, won in scenario.games.items()))
     return lines
 
 
@@ -598,6 +600,8 @@ def ruling_text(decision: "Decision", width: int = 100, colour: bool = False) ->
         context.append(f"trump {table.trump.word}")
     if scenario.score:
         context.append(f"score before the hand {_score_text(scenario.score)}")
+    if scenario.games:
+        context.append(f"games won in the rubber {_score_text(scenario.games)}")
     lines.extend(wrap("; ".join(context)))
     if decision.house:
         lines.extend(wrap(f"house rules: {visible(decision.house)}"))

@@ -27,8 +27,8 @@ from adjudicate.ruling.matcher import AppliedLaw, OpenQuestion, bindings, holds,
 from adjudicate.ruling.questions import Asked, question_texts
 from adjudicate.lawbook.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.lawbook.rulebook import Law, Rulebook
-from adjudicate.ruling.scoring import (ORDER_LAW, SCORE_KINDS, VOIDS_HAND, Effect, HandRules, Penalty, claimable_honours,
-                                      final_score, hand_score)
+from adjudicate.ruling.scoring import (ORDER_LAW, SCORE_KINDS, VOIDS_HAND, Effect, HandRules, Penalty, Rubber,
+                                      claimable_honours, final_score, hand_score)
 from adjudicate.errors import Pos, UsageError
 from adjudicate.record.seats import Seat, Side
 from adjudicate.play.table import Moment, Table
@@ -612,6 +612,13 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
         # Euchre 1 ("should the score of the third game lap, a fourth game is played") and Technical Terms ("Lap"):
         # laps are played, points past game carried to the next; a house that strikes law 1 plays none.
         rules = replace(rules, laps=True)
+    games = table.scenario.games
+    points_law = "7" if game.euchre else "9" if code == "short-whist" else None
+    if games is not None and points_law is not None and _law_or_none(rulebook, points_law) is not None:
+        # Euchre 7, Short Whist 9: the rubber's two points, where the record gives the games won in it; Short Whist
+        # 10: the losers' game deducted in a rubber of three. A house that strikes the law plays no rubber.
+        deduct = "10" if code == "short-whist" and _law_or_none(rulebook, "10") is not None else None
+        rules = replace(rules, rubber=Rubber(games, points_law, deduct))
     claimed = rules.honours_claimed if rules.honours_claimed is not None else frozenset()
     claimable = {} if rules.void or _no_end_yet(code, game, table, declarations, remedies, rules) else \
         claimable_honours(code, game, table, before, claimed | rules.honours_game, rules.no_honours | rules.no_points)

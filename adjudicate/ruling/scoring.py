@@ -51,6 +51,9 @@ class Effect(Struct, frozen=True):
     by_points: tuple[tuple[int, "Effect"], ...] = ()
     """Where what is needed is the points a side marked for honours (Long Whist 18: two for three honours, four for
     four, by Hoyle's count), the score if they marked two, and if four."""
+    rubber_over: bool = False
+    """The game won ends the rubber (`games:` in the scenario): the winners had a game of it already, and (Euchre 1)
+    the first two games were not both theirs, nor does the third lap."""
     unchanged: bool = False
     """Where the score before the hand is not given and the choice scores nothing now, whatever it was (the deal
     stands and the hand is still to be played, or a new deal): the score is unchanged, and the score before the
@@ -114,23 +117,79 @@ def game_value(code: str, game: Game, winner: Side, score: dict[Side, int]) -> s
 
 
 def meaning_of(code: str, game: Game, score: dict[Side, int], order: str | None = None,
-               laps: bool = False) -> str | None:
+               laps: bool = False, rubber: "Rubber | None" = None) -> str | None:
     winners = [side for side in (Side.NS, Side.EW) if score[side] >= game.game_points]
     if not winners:
         return None
     winner = max(winners, key=lambda side: score[side])
     said = f"{winner} win {game_value(code, game, winner, score)}"
+    if order in _BEFORE_THE_WINNERS:
+        # The adversaries' points, scored first, made the game worth less: said with its value.
+        said = said[:-1] + f"; {order} scored first, law {ORDER_LAW[code]})"
+    won, then = rubber_words(game, winner, rubber) if rubber is not None else ("", "")
+    said += won
     if laps and score[winner] > game.game_points:
         # Euchre 1 and Technical Terms: "'Lap,'--is where more points are made than are necessary to win a game,
         # and are carried to the next game."
         carried = score[winner] - game.game_points
-        said += f" and carry {carried} point{'s' if carried > 1 else ''} to the next game (a lap, law 1)"
-    if order in _BEFORE_THE_WINNERS:
-        # The adversaries' points, scored first, made the game worth less: said with its value.
-        said = said[:-1] + f"; {order} scored first, law {ORDER_LAW[code]})"
-    elif order:
+        said += (f"{',' if won else ''} and carry {carried} point{'s' if carried > 1 else ''} to the next game "
+                 "(a lap, law 1)")
+    said += then
+    if order and order not in _BEFORE_THE_WINNERS:
         said += f", {order} scored first (law {ORDER_LAW[code]})"
     return said
+
+
+class Rubber(Struct, frozen=True):
+    """The rubber as the record gives it (`games:` in the scenario) and the code counts it (Euchre 7, Short Whist 9
+    and 10; the laws of Long Whist in hand say nothing of it)."""
+
+    games: dict[Side, int]
+    """The games each side had won in the rubber before the one in play."""
+    points_law: str
+    """The law that gives the winners of the rubber two points: Euchre 7, Short Whist 9."""
+    deduct_law: str | None = None
+    """The law that deducts the losers' game in a rubber of three games (Short Whist 10), where the code has one."""
+
+
+def rubber_over(game: Game, score: dict[Side, int] | None, rubber: Rubber | None, laps: bool) -> bool:
+    """The score wins a game that ends the rubber: the winners had a game of it already (Short Whist 1: "If the first
+    two games be won by the same players, the third game is not played"); at Euchre only the third game ends it, and
+    not where its score laps (Euchre 1: "the third game is played; should the score of the third game lap, a fourth
+    game is played")."""
+    if score is None or rubber is None:
+        return False
+    winners = [side for side in (Side.NS, Side.EW) if score[side] >= game.game_points]
+    if not winners:
+        return False
+    winner = max(winners, key=lambda side: score[side])
+    if rubber.games.get(winner) != 1:
+        return False
+    if game.family == "euchre":
+        return rubber.games.get(winner.other) == 1 and not (laps and score[winner] > game.game_points)
+    return True
+
+
+def rubber_words(game: Game, winner: Side, rubber: Rubber) -> tuple[str, str]:
+    """What the game won does to the rubber, added to the game's meaning: the rubber won, with its points, and what
+    follows (after a lap, if any); nothing unless the winners had won a game of it already (the rubber is the best of
+    three: Euchre 1, Short Whist 1)."""
+    if rubber.games.get(winner) != 1:
+        return "", ""
+    if game.family == "euchre":
+        won = f" and the rubber, taking two additional points (law {rubber.points_law})"
+        # Euchre 1: "If the first two games are won by the same players, the third game is played."
+        then = "; the third game is played all the same (law 1)" if rubber.games.get(winner.other) == 0 else ""
+        return won, then
+    won = (f" and the rubber, gaining two points, the rubber points, in addition to the value of their games "
+           f"(law {rubber.points_law})")
+    then = ""
+    if rubber.deduct_law is not None and rubber.games.get(winner.other) == 1:
+        # Short Whist 10: the losers' game was won before this hand, its value is not in the record: said, not
+        # figured.
+        then = (f"; the rubber having consisted of three games, the value of {winner.other}'s game is deducted "
+                f"from the points {winner} gained (law {rubber.deduct_law})")
+    return won, then
 
 
 _BEFORE_THE_WINNERS = ("the adversaries' tricks",)
@@ -305,6 +364,9 @@ class HandRules(Struct, frozen=True):
     honours_points: dict[Side, int] = {}
     """Points scored with the honours, after the tricks, by side (Long Whist 18: the points a side marked for honours
     it did not hold, scored to its adversaries; or for honours set up): the table's answer gives them."""
+    rubber: Rubber | None = None
+    """The rubber, where the record gives the games won in it and the code counts it (Euchre 7, Short Whist 9): a
+    game won that wins the rubber says so, with the rubber's points."""
 
 
 def hand_score(code: str, game: Game, table: Table, rules: HandRules = HandRules(),
@@ -369,6 +431,8 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
             return Effect(None, None, None, unchanged=True)
         return Effect(None, None, "the score before the hand (`score:` in the scenario)")
     effect = _final_score(code, game, table, before, penalties, rules)
+    if rubber_over(game, effect.score_after, rules.rubber, rules.laps) and effect.meaning is not None:
+        effect = replace(effect, rubber_over=True)
     taking = [penalty for penalty in penalties if penalty.kind == "take_tricks"]
     taken = tricks_taken(table, rules.abandoned)
     if taking and effect.score_after is not None and rules.abandoned and taken is not None \
@@ -407,7 +471,7 @@ def _final_score(code: str, game: Game, table: Table, before: dict[Side, int], p
         for side in rules.honours_game:
             after[side] = max(after[side], game.game_points)
         _cap(after, before, rules.capped, game)
-        return Effect(after, meaning_of(code, game, after), None)
+        return Effect(after, meaning_of(code, game, after, rubber=rules.rubber), None)
     if not void and rules.honours_uncounted:
         sides = " and ".join(str(side) for side in sorted(rules.honours_uncounted, key=str))
         tricks = " with the tricks each side took above six, not in the record" if taken is None else ""
@@ -419,7 +483,7 @@ def _final_score(code: str, game: Game, table: Table, before: dict[Side, int], p
         for side, points in rules.honours_points.items():
             after[side] += points
         _cap(after, before, rules.capped, game)
-        return Effect(after, meaning_of(code, game, after), UNWRITTEN)
+        return Effect(after, meaning_of(code, game, after, rubber=rules.rubber), UNWRITTEN)
     if not void and rules.honours_against:
         sides = " and ".join(str(side) for side in sorted(rules.honours_against, key=str))
         so_far = dict(after)
@@ -451,7 +515,7 @@ def _final_score(code: str, game: Game, table: Table, before: dict[Side, int], p
                     for side, points in stage.items():
                         after[side] += points
                 _cap(after, before, rules.capped, game)
-            return Effect(after, meaning_of(code, game, after, first, rules.laps),
+            return Effect(after, meaning_of(code, game, after, first, rules.laps, rules.rubber),
                           "the rest of the hand: it was not played out, so its own points are not counted", first)
         # The penalty takes precedence: once a side is at game, nothing later in the hand is scored; where that
         # leaves out points the hand made, the order decided the game and is said (Euchre 4, Short Whist 5).
@@ -480,8 +544,8 @@ def _final_score(code: str, game: Game, table: Table, before: dict[Side, int], p
                 reached = names[min(index, len(names) - 1)]
                 if order is None and code in ORDER_LAW and index > 0:
                     order = _earlier_decides(code, game, after, stages[:index], names)
-        return Effect(after, meaning_of(code, game, after, order, rules.laps), None, order)
-    return Effect(after, meaning_of(code, game, after, laps=rules.laps), None)
+        return Effect(after, meaning_of(code, game, after, order, rules.laps, rules.rubber), None, order)
+    return Effect(after, meaning_of(code, game, after, laps=rules.laps, rubber=rules.rubber), None)
 
 
 def _by_points(code: str, game: Game, table: Table, before: dict[Side, int], penalties: list[Penalty],
