@@ -83,7 +83,7 @@ def test_short_whist_second_game_of_a_side_ends_the_rubber_without_law_10():
 def test_short_whist_rubber_over_says_the_players_cut_for_a_fresh_rubber():
     result = runner.invoke(app, ["rule", str(ROOT / "scenarios/short-whist/honours-win-the-third-game-and-the-rubber.yaml")])
     assert result.exit_code == 0, result.output
-    assert "NEXT: Record the score above: the rubber is over, and the players cut for a fresh rubber (law 21)." \
+    assert "NEXT: Record the score above: the rubber is over, and the players cut for a fresh rubber." \
         in result.stdout
 
 

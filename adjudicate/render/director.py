@@ -1345,10 +1345,9 @@ def _next_step(decision: "Decision") -> str:
             return f"Record the score without the honours, and with them only if {_callers(score)} call them " \
                 f"before the next trump card is turned up; then go on to the next deal{deals}."
         if score.outcomes[0].effect.rubber_over:
-            # Short Whist 21, Euchre 16: the players cut "for the purpose of commencing a fresh rubber".
-            law = "16" if decision.rulebook.game.euchre else "21"
-            cited = f" (law {law})" if any(item.id == law for item in decision.rulebook.laws) else ""
-            return f"Record the score above: the rubber is over, and the players cut for a fresh rubber{cited}."
+            # No law of the codes rules the cut for a fresh rubber (Short Whist 21 and Euchre 16 only name it, of
+            # candidates entering the table): said without a law.
+            return "Record the score above: the rubber is over, and the players cut for a fresh rubber."
         return f"Record the score above, then go on to the next deal{deals}."
     offered = [r for r in decision.remedies if r.made is None]
     if offered and all(r.unclaimed for r in offered) and table.next_to_play() is None:
