@@ -1806,7 +1806,8 @@ def director_ruling(decision: "Decision", width: int = MAX_WIDTH, colour: bool =
             if fork is not None and forked and fork.if_so_ruling is not None:
                 # Each answer in a sentence of its own: the yes with what it rules and the choice it opens, the no
                 # with the declaration it leaves standing and the score.
-                revoker = next((fact.seat for fact in facts.irregularities if fact.seat is not None), None)
+                revoker = next((fact.seat for fact in facts.irregularities
+                                if fact.kind == "revoke" and fact.seat is not None), None)
                 for text, reversal in forked:
                     then = reversal.then or ""
                     if revoker is not None:

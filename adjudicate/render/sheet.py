@@ -18,7 +18,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from adjudicate.escape import visible
-from adjudicate.render.text import LATER_CHOICES, and_list, defeat_sentence, kind_noun, later_choice, trump_words
+from adjudicate.render.text import (LATER_CHOICES, and_list, defeat_sentence, kind_noun, later_choice,
+                                    no_claim_words, trump_words)
 from adjudicate.ruling.scoring import DEAL_OR_NOT, VOIDS_HAND, takes_nothing_words
 
 if TYPE_CHECKING:
@@ -268,10 +269,7 @@ def _choice_text(choice: dict[str, Any], remedies: list[dict[str, Any]]) -> str:
     remedy = next((r for r in remedies if r["law"] == choice["law"] and r["for"] == choice["for"]), None)
     option = next((o for o in remedy["options"] if o["kind"] == choice["option"]), None) if remedy else None
     if choice["option"] == "no_claim" and remedy is not None:
-        # Euchre 63, Short Whist 78, Long Whist 15: the penalty is due only on a claim; the score with none.
-        who = remedy["chooser"]
-        return f"{who} make{'s' if who in ('N', 'E', 'S', 'W') else ''} no claim of law {choice['law']}'s penalty" \
-            + (f" (for {_for(choice['for'])})" if choice["for"] else "")
+        return no_claim_words(remedy["chooser"], choice["law"], _for(choice["for"]) if choice["for"] else None)
     said = [option["text"] if option else choice["option"].replace("_", " ")]
     if choice["for"]:
         said.append(f"for {_for(choice['for'])}")

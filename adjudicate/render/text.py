@@ -168,9 +168,6 @@ def kind_noun(kind: str) -> str:
 
 def target_words(target: object) -> str | None:
     """What a remedy or a defeat is for, as a director says it: "the revoke by East at trick 1"."""
-    from adjudicate.play.facts import Claim
-    from adjudicate.play.table import Moment
-
     if isinstance(target, Irregularity):
         text = f"the {_NOUNS.get(target.kind, _kind_words(target.kind))}"
         if target.seat:
@@ -202,14 +199,18 @@ def defeat_sentence(names: str, several: bool, what: str, scope: str, because: s
     return f"{said}: {because} (law {by} {how} {'them' if several else 'it'})."
 
 
+def no_claim_words(chooser: str, law_id: str, target: str | None) -> str:
+    """The choice not to claim a penalty due only on a claim (Euchre 63, Short Whist 78, Long Whist 15), behind the
+    score it leaves: "NS make no claim of law 72's penalty (for the revoke by East at trick 1)"."""
+    one = chooser in ("N", "E", "S", "W")
+    return f"{chooser} make{'s' if one else ''} no claim of law {law_id}'s penalty" + (f" (for {target})" if target else "")
+
+
 def _choice_words(remedy, item, opened: bool) -> str:
     """One choice behind a final score: "NS choose law 72's deduction of 3 points from EW (for ...)"."""
     target = target_words(remedy.target)
     if item.option.kind == "no_claim":
-        # Euchre 63, Short Whist 78, Long Whist 15: the penalty is due only on a claim; this is the score with none.
-        one = remedy.chooser in ("N", "E", "S", "W")
-        return f"{remedy.chooser} make{'s' if one else ''} no claim of law {remedy.law.id}'s penalty" \
-            + (f" (for {target})" if target else "")
+        return no_claim_words(remedy.chooser, remedy.law.id, target)
     text = f"law {remedy.law.id}'s {_option_short(item)}"
     if item.option.kind == "score" and item.to:
         text += f" to {item.to}"

@@ -405,7 +405,6 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     rules = _hand_rules(declarations, table, facts)
     remedies: list[RemedyOutcome] = []
     measured: list[OpenQuestion] = []
-    remedy_honours: set[int] = set()
     for item in applied:
         if "remedies" in lost_parts.get(item.law.id, ()):
             continue
@@ -436,6 +435,7 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     # They are scored with the honours, after the tricks (as Short Whist 5 orders them), not first as a penalty.
     honours_points: dict[Side, int] = {}
     marked: set[Side] = set()
+    remedy_honours: set[int] = set()
     for taken in remedies:
         if not taken.mandatory or taken.chooser_side is None or len(taken.options) != 1 \
                 or taken.options[0].option.kind != "score":

@@ -116,12 +116,17 @@ def game_value(code: str, game: Game, winner: Side, score: dict[Side, int]) -> s
     return "the game"
 
 
+def _game_winner(game: Game, score: dict[Side, int]) -> Side | None:
+    """The side the score takes to game (the higher, should both be there), or None."""
+    winners = [side for side in (Side.NS, Side.EW) if score[side] >= game.game_points]
+    return max(winners, key=lambda side: score[side]) if winners else None
+
+
 def meaning_of(code: str, game: Game, score: dict[Side, int], order: str | None = None,
                laps: bool = False, rubber: "Rubber | None" = None) -> str | None:
-    winners = [side for side in (Side.NS, Side.EW) if score[side] >= game.game_points]
-    if not winners:
+    winner = _game_winner(game, score)
+    if winner is None:
         return None
-    winner = max(winners, key=lambda side: score[side])
     said = f"{winner} win {game_value(code, game, winner, score)}"
     if order in _BEFORE_THE_WINNERS:
         # The adversaries' points, scored first, made the game worth less: said with its value.
@@ -159,11 +164,8 @@ def rubber_over(game: Game, score: dict[Side, int] | None, rubber: Rubber | None
     game is played")."""
     if score is None or rubber is None:
         return False
-    winners = [side for side in (Side.NS, Side.EW) if score[side] >= game.game_points]
-    if not winners:
-        return False
-    winner = max(winners, key=lambda side: score[side])
-    if rubber.games.get(winner) != 1:
+    winner = _game_winner(game, score)
+    if winner is None or rubber.games.get(winner) != 1:
         return False
     if game.family == "euchre":
         return rubber.games.get(winner.other) == 1 and not (laps and score[winner] > game.game_points)
