@@ -15,12 +15,19 @@ import os
 import re
 import stat
 from functools import lru_cache
+from types import ModuleType
 from typing import IO, Any, Iterator, Mapping
 
 import yaml
 from msgspec import Struct, field
 
 from adjudicate.errors import STDIN, InputError, KeyPos, Pos, Problem, did_you_mean, quote
+
+_native: ModuleType | None
+try:
+    from adjudicate.record import _yamltree as _native
+except ImportError:  # built without a C compiler or libyaml's headers: the Python reader reads every file
+    _native = None
 
 try:
     _BaseLoader: type = yaml.CSafeLoader
@@ -195,6 +202,18 @@ class Node(Struct, eq=False, gc=False):
                 problems.append(Problem(self.pos, f"{what} is missing the required key {key!r}"))
         if problems:
             raise InputError(problems)
+
+
+def _plain_tag(value: str) -> str:
+    """The tag of a plain value written with no tag, for the native reader (which remembers it)."""
+    return _resolve(_SCALAR, value, (True, False))
+
+
+if _native is not None:
+    _starts = yaml.resolver.Resolver.yaml_implicit_resolvers
+    _native.configure(Node, Pos, _plain_tag, "".join(first for first in _starts if first),
+                      None in _starts, ("scalar", "seq", "map"), (_STR_TAG, _STD + "seq", _STD + "map", NULL_TAG),
+                      frozenset(_ALLOWED_TAGS), MAX_NODES, MAX_DEPTH, 4_096)
 
 
 def _pos(path: str, mark: Any) -> Pos:
@@ -532,6 +551,12 @@ def parse_yaml(text: str, path: str) -> Node:
 
 
 def _parse(text: str, path: str) -> Node:
+    # The native reader builds the tree of an everyday file and leaves every other file, and every refusal,
+    # to the Python reader below (docs/development.md, "The native reader").
+    if _native is not None:
+        root = _native.build(text, path)
+        if root is not None:
+            return root
     try:
         if _needs_scan(text):
             scanner = _Loader(text)
