@@ -77,7 +77,7 @@ def test_the_readme_keeps_the_two_commands():
     """CI and the tests run these lines as written."""
     assert "\npython3 -m venv .venv && . .venv/bin/activate && pip install . && adjudicate rule " \
            "scenarios/euchre/revoke-established.yaml\n" in README
-    assert "\npython3 -m venv .venv && . .venv/bin/activate && pip install '.[test]' && python -m pytest -n auto " \
+    assert "\npython3 -m venv .venv && . .venv/bin/activate && pip install -e '.[test]' && python -m pytest -n auto " \
            "&& adjudicate check scenarios/\n" in README
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "\npython -m pytest -n auto\n" in ci

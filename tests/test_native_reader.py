@@ -5,7 +5,10 @@ refusal is the Python reader's own. Checked on every YAML file of the repository
 
 from __future__ import annotations
 
+import os
 import pathlib
+import subprocess
+import sys
 
 import pytest
 import yaml
@@ -166,3 +169,24 @@ def test_mutants_read_the_same_or_go_to_the_python_reader(seed, edits):
         else:
             text = text[:at] + char * how + text[at:]
     _same_reading(text)
+
+
+_WITHOUT_NATIVE = ("import sys; sys.modules['adjudicate.record._yamltree'] = None; "
+                   "from adjudicate.__main__ import main; sys.argv[0] = 'adjudicate'; main()")
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_check_says_the_same_with_the_python_reader_alone(fmt):
+    """Where the native reader could not be built, `check` reads every file the Python way and says the same."""
+    args = ["check", "--no-cache", "--jobs", "1", "--format", fmt, "scenarios/"]
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
+    with_native = subprocess.run([sys.executable, "-m", "adjudicate", *args], cwd=ROOT, env=env,
+                                 capture_output=True, text=True, timeout=300)
+    without = subprocess.run([sys.executable, "-c", _WITHOUT_NATIVE, *args], cwd=ROOT, env=env,
+                             capture_output=True, text=True, timeout=300)
+    assert with_native.returncode == without.returncode == 0, without.stderr[-2000:]
+    assert with_native.stdout == without.stdout and with_native.stderr == without.stderr
+    probe = subprocess.run([sys.executable, "-c", _WITHOUT_NATIVE.replace(
+        "from adjudicate.__main__ import main; sys.argv[0] = 'adjudicate'; main()",
+        "from adjudicate.record import yamlsource; print(yamlsource._native)")], capture_output=True, text=True)
+    assert probe.stdout.strip() == "None"

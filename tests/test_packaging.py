@@ -96,3 +96,15 @@ def test_the_pre_commit_rev_is_this_version_s_tag():
     if not tags:
         pytest.skip("not a git checkout with tags (an sdist, or a shallow clone)")
     assert f"v{PROJECT['version']}" in tags, f"tag the release: git tag v{PROJECT['version']}"
+
+
+def test_the_wheel_carries_the_native_reader_where_it_can_be_built(wheel):
+    """The native reader is built where a C compiler and libyaml's headers are (here, where the installed package
+    has it); its stub types it; its C source stays in the source distribution, not in the wheel."""
+    from adjudicate.record import yamlsource
+
+    names = wheel.namelist()
+    assert "adjudicate/record/_yamltree.pyi" in names
+    assert "adjudicate/record/_yamltree.c" not in names
+    built = [name for name in names if re.fullmatch(r"adjudicate/record/_yamltree\..*(so|pyd)", name)]
+    assert len(built) == (yamlsource._native is not None)
