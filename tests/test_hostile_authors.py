@@ -305,6 +305,24 @@ def test_a_file_past_its_budget_is_its_own_error_and_the_rest_stand(tmp_path: Pa
     assert all(files[f"hand-{n}.yaml"]["status"] == "passed" for n in range(8))
 
 
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the memory budget is Linux's (RLIMIT_AS)")
+def test_a_run_of_files_gives_back_the_signal_handler_and_the_memory_limit(tmp_path: Path):
+    """The budget is set up once for a run of files (`budget.for_files`), not once a file: after the run, a
+    program calling the library has its SIGPROF handler and its address-space limit as they were."""
+    import resource
+    import signal
+
+    from adjudicate import api
+
+    for n in range(3):
+        (tmp_path / f"hand-{n}.yaml").write_text(GOOD, encoding="utf-8")
+    handler, limit = signal.getsignal(signal.SIGPROF), resource.getrlimit(resource.RLIMIT_AS)
+    report = api.check([str(tmp_path)], jobs=1)
+    assert [result.status for result in report.files] == ["passed"] * 3
+    assert signal.getsignal(signal.SIGPROF) == handler and resource.getrlimit(resource.RLIMIT_AS) == limit
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+
 # --- the same bytes ------------------------------------------------------------------------------
 
 RENDER_EVERY_FORMAT = """

@@ -472,7 +472,10 @@ def _check(path: str, text: str | None, house: str | None, conditions: bool = Fa
 def _check_chunk(chunk: Sequence[str], house: str | None, conditions: bool = False,
                  cache: ResultStore | None = None) -> tuple[list[FileResult], bool]:
     """The chunk's results, and whether some were kept in `cache` (by this process: a worker's copy of it)."""
-    results = [check_file(path, house, conditions, cache) for path in chunk]
+    from adjudicate.checking import budget
+
+    with budget.for_files():
+        results = [check_file(path, house, conditions, cache) for path in chunk]
     return results, cache is not None and cache.written
 
 

@@ -12,7 +12,11 @@ the other files' results unaffected.
 - memory: `ADJUDICATE_FILE_MEGABYTES` (default 2048), the address space the process may grow by while it
   checks the file (RLIMIT_AS, restored after it; on Linux, where the process's size can be read).
 
-`0` turns either off.
+`0` turns either off. A run of files (`for_files`: a chunk of `check`'s files in one process) sets the budget up
+once: the signal handler is installed and the address-space limit set at its start, from the process's size
+then, and each file only starts and stops its timer. Set up and taken down for every file, the budget was about
+a twentieth of checking an everyday file (the signal module's wrappers, the process's size read from /proc,
+four calls on the limits).
 """
 
 from __future__ import annotations
@@ -77,20 +81,35 @@ def _raise(signum, frame):  # noqa: ANN001 - a signal handler's signature
     raise OverBudget
 
 
+class _Run:
+    """The budget set up for a run of files in this thread: the timer's seconds, if the files are timed."""
+
+    def __init__(self, thread: int, seconds: float | None):
+        self.thread = thread
+        self.seconds = seconds
+
+
+_run: _Run | None = None
+
+
 @contextmanager
-def within_budget() -> Iterator[None]:
-    """Check one file inside this; OverBudget (time) or MemoryError (memory) come out of it when it overruns."""
+def for_files() -> Iterator[None]:
+    """Set the budget up once for the files checked inside this, each of them inside `within_budget`: the
+    SIGPROF handler installed and the address-space limit lowered at the start, both restored at the end."""
+    global _run
+    if _run is not None:  # already inside one (in any thread: the limit is the process's)
+        yield
+        return
     limit = seconds()
     timed = (limit > 0 and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
              and signal.getsignal(signal.SIGPROF) in (signal.SIG_DFL, signal.SIG_IGN, None))
     memory = _memory_limit()
-    previous = None
-    if timed:
-        previous = signal.signal(signal.SIGPROF, _raise)
-        signal.setitimer(signal.ITIMER_PROF, limit)
+    previous = signal.signal(signal.SIGPROF, _raise) if timed else None
+    _run = _Run(threading.get_ident(), limit if timed else None)
     try:
         yield
     finally:
+        _run = None
         if timed:
             signal.setitimer(signal.ITIMER_PROF, 0)
             signal.signal(signal.SIGPROF, previous)
@@ -98,6 +117,24 @@ def within_budget() -> Iterator[None]:
             import resource
 
             resource.setrlimit(resource.RLIMIT_AS, memory)
+
+
+@contextmanager
+def within_budget() -> Iterator[None]:
+    """Check one file inside this; OverBudget (time) or MemoryError (memory) come out of it when it overruns."""
+    if _run is None:  # a file alone: its own run
+        with for_files(), within_budget():
+            yield
+        return
+    # Another thread's run: the address-space limit is the process's, and only the main thread is timed.
+    timer = _run.seconds if _run.thread == threading.get_ident() else None
+    if timer is not None:
+        signal.setitimer(signal.ITIMER_PROF, timer)
+    try:
+        yield
+    finally:
+        if timer is not None:
+            signal.setitimer(signal.ITIMER_PROF, 0)
 
 
 def _memory_limit() -> tuple[int, int] | None:
