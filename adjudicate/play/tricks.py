@@ -110,8 +110,7 @@ class _Tricks(_State):
             size = self.size()
             if self.short:
                 size -= sum(1 for short in self.short if short is not seat and self.no_card_left(short, entry.number))
-            trick = Trick(len(self.tricks) + 1, seat, self.next_leader(), size)
-            trick.out = out
+            trick = Trick(len(self.tricks) + 1, seat, self.next_leader(), size, out=out)
             self.tricks.append(trick)
         card = cards[0]
         if self.leads_again(trick, seat, card):
@@ -125,7 +124,7 @@ class _Tricks(_State):
         if not trick.active:
             trick.leader = seat
             trick._led = self.trumps.suit_of(card) if self.trumps.suit or not self.euchre else card.suit
-        trick.plays.append(play)
+        trick.add(play)
         record = self.records[seat]
         record.gone.append((entry.number, card, "played"))
         self.played[card] = entry.number
@@ -161,7 +160,7 @@ class _Tricks(_State):
             self.problem(entry.pos, f"{seat} plays {card}, but {card} was already played (log entry {self.played[card]})")
             return
         play = Play(seat, card, entry.number, trick.number, old.due, old.led)
-        trick.plays.append(play)
+        trick.add(play)
         if trick.active and trick.active[0] is play:
             trick.leader = seat
             trick._led = self.trumps.suit_of(card)
