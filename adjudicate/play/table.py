@@ -88,13 +88,13 @@ class Trick(Struct):
     @property
     def complete(self) -> bool:
         """Every player in the hand has a card in it (two cards from one player do not make up for a third's)."""
-        return len(self.players) >= self.size
+        return len(self.players) - (self.out in self.players) >= self.size
 
     out: Seat | None = None
     """The lone player's partner, whose card (if he plays one, law 100) does not win the trick."""
     players: set[Seat] = field(default_factory=set)
-    """The players with a card standing in it, the lone player's partner left out: kept as cards are played
-    (`add`) and taken back, for `complete`, asked about 45 times a hand on the benchmark's files."""
+    """The players with a card standing in it: kept as cards are played (`add`) and taken back, for `complete`,
+    asked about 45 times a hand on the benchmark's files, and for whose turn it is."""
 
     @property
     def led(self) -> Suit | None:
@@ -108,14 +108,13 @@ class Trick(Struct):
     def add(self, play: Play) -> None:
         """A card played to it."""
         self.plays.append(play)
-        if play.seat is not self.out:
-            self.players.add(play.seat)
+        self.players.add(play.seat)
 
     def take_back(self, play: Play, entry: int) -> None:
         """The card is taken back out of the trick at log entry `entry` (corrected, or after a false lead)."""
         play.withdrawn_at = entry
         self.taken_back += 1
-        self.players = {other.seat for other in self.active if other.seat is not self.out}
+        self.players = {other.seat for other in self.active}
 
     def played_by(self, seat: Seat) -> Play | None:
         for play in self.active:

@@ -44,10 +44,9 @@ class _Tricks(_State):
     def due_in(self, trick: Trick) -> Seat | None:
         """Whose turn it is in a trick: the first seat from the leader, in order, who has not played."""
         out = self.making.lone.partner if self.making and self.making.lone else None
-        played = {play.seat for play in trick.active}
         for step in range(4):
             seat = trick.leader.after(step)
-            if seat is out or seat in played:
+            if seat is out or seat in trick.players:
                 continue
             if self.short and seat in self.short and self.no_card_left(seat, len(self.moments)):
                 continue  # a card short, he has none to play
