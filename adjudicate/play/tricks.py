@@ -74,11 +74,12 @@ class _Tricks(_State):
         if not active:
             return None
         led = trick.led or self.trumps.suit_of(active[0].card)
-        best = max(active, key=lambda play: (self.trumps.power(play.card, led), -active.index(play)))
+        power = self.trumps.power
+        # The highest card wins; of cards of equal power, the first played (`max` keeps the first).
+        best = max(active, key=lambda play: power(play.card, led))
         if self.game.out_of_turn_cannot_win and trick.complete and _may_not_win(self, trick, best, led):
             # Long Whist 10: "neither to trump it nor win it": the best of the other cards wins the trick.
-            rest = [play for play in active if play is not best]
-            best = max(rest, key=lambda play: (self.trumps.power(play.card, led), -rest.index(play)))
+            best = max((play for play in active if play is not best), key=lambda play: power(play.card, led))
         return best.seat
 
     def play(self, entry: LogEntry) -> None:
