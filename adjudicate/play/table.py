@@ -117,6 +117,8 @@ class Trick(Struct):
         self.players = {other.seat for other in self.active}
 
     def played_by(self, seat: Seat) -> Play | None:
+        if seat not in self.players:
+            return None
         for play in self.active:
             if play.seat is seat:
                 return play

@@ -88,7 +88,8 @@ class _Tricks(_State):
         assert seat is not None
         cards = act.cards
         for card in cards:
-            if not self.in_pack(card, entry.pos, f"{seat} plays"):
+            if card not in self.pack_cards:
+                self.not_in_pack(card, entry.pos, f"{seat} plays")
                 return
             if card in self.played:
                 self.problem(entry.pos, f"{seat} plays {card}, but {card} was already played (log entry {self.played[card]})")
@@ -118,10 +119,10 @@ class _Tricks(_State):
             # second card is not played to the trick; it is an exposed card.
             self.records[seat].exposed.append((entry.number, card, "led again"))
             return
-        due = self.due_in(trick) if trick.active else trick.due_leader
-        play = Play(seat, card, entry.number, trick.number, due, trick.led if trick.active else None,
-                    also_played=tuple(cards[1:]))
-        if not trick.active:
+        leads = not trick.active
+        play = Play(seat, card, entry.number, trick.number, trick.due_leader if leads else self.due_in(trick),
+                    None if leads else trick.led, also_played=tuple(cards[1:]))
+        if leads:
             trick.leader = seat
             trick._led = self.trumps.suit_of(card) if self.trumps.suit or not self.euchre else card.suit
         trick.add(play)
