@@ -185,6 +185,12 @@ class Table(Struct, dict=True):
             found.setdefault(moment.act.verb, []).append(moment)
         return found
 
+    @cached_property
+    def winners(self) -> list[Seat]:
+        """Who won each trick completed, in order: worked out when first asked (the tricks stand as the replay
+        left them), for the score, which asks it several times a hand."""
+        return [trick.winner for trick in self.tricks if trick.complete and trick.winner is not None]
+
     @property
     def trump(self) -> Suit | None:
         return self.trumps.suit

@@ -69,13 +69,12 @@ end): the score is given as far as the record goes."""
 def tricks_taken(table: Table, abandoned: bool = False) -> dict[Side, int] | None:
     """Tricks each side took, when the hand was played to the end (or, `abandoned`, as they stood when the
     hands were abandoned: Euchre 49, Short Whist 59)."""
-    complete = [trick for trick in table.tricks if trick.complete and trick.winner is not None]
-    if len(complete) < table.game.hand_size and not abandoned:
+    winners = table.winners
+    if len(winners) < table.game.hand_size and not abandoned:
         return None
     taken = {Side.NS: 0, Side.EW: 0}
-    for trick in complete:
-        assert trick.winner is not None
-        taken[trick.winner.side] += 1
+    for winner in winners:
+        taken[winner.side] += 1
     return taken
 
 
@@ -299,10 +298,8 @@ def hand_can_give(code: str, game: Game, table: Table) -> list[tuple[str, Side, 
         return []
     makers = making.maker.side
     # Only what the tricks still to play can give: a side that has lost a trick cannot march (law 2).
-    won = sum(1 for trick in table.tricks if trick.complete and trick.winner is not None
-              and trick.winner.side is makers)
-    lost = sum(1 for trick in table.tricks if trick.complete and trick.winner is not None
-               and trick.winner.side is not makers)
+    won = sum(1 for winner in table.winners if winner.side is makers)
+    lost = len(table.winners) - won
     most = game.hand_size - lost
     said = []
     for result, made in (("march", game.hand_size), ("point", 3), ("euchre", 0)):
