@@ -7,7 +7,6 @@ For every play it records whose turn it was and what the player was known to hol
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Iterator
 
 from msgspec import Struct, field
 
@@ -322,27 +321,27 @@ class SeatRecord(Struct):
         unknown = max(0, total - known_total)
         return Knowledge(frozenset(held), unknown)
 
-    def held_at_each(self, entries: list[int], hand_size: int) -> Iterator[Knowledge]:
+    def held_at_each(self, entries: list[int], hand_size: int) -> list[Knowledge]:
         """What he held just before each of `entries` (in log order): `held_at` of each, his record walked once."""
         unknown = max(0, self.total_cards(hand_size) - len(self.dealt))
         dealt = frozenset(self.dealt)
         gone = self.gone
         out: set[Card] = set()
         """The cards whose last move, so far, took them out of his hand."""
-        back: set[Card] = set()
-        """The cards whose last move, so far, put them back (`returned`): his, whenever he acquired them."""
         moved = 0
+        held_at_each = []
         for entry in entries:
             while moved < len(gone) and gone[moved][0] < entry:
                 _, card, how = gone[moved]
                 if how == "returned":
                     out.discard(card)
-                    back.add(card)
                 else:
                     out.add(card)
-                    back.discard(card)
                 moved += 1
             held = dealt - out
             if self.acquired:
-                held -= {card for when, card in self.acquired if when >= entry} - back
-            yield Knowledge(held, unknown)
+                later = {card for when, card in self.acquired if when >= entry}
+                if later:  # not his yet, unless he played it and took it back before (`held_at`)
+                    held -= later - {card for _, card, how in gone[:moved] if how == "returned"}
+            held_at_each.append(Knowledge(held, unknown))
+        return held_at_each
