@@ -326,8 +326,7 @@ class SeatRecord(Struct):
         unknown = max(0, self.total_cards(hand_size) - len(self.dealt))
         dealt = frozenset(self.dealt)
         gone = self.gone
-        out: set[Card] = set()
-        """The cards whose last move, so far, took them out of his hand."""
+        out: set[Card] = set()  # the cards whose last move, so far, took them out of his hand
         moved = 0
         held_at_each = []
         for entry in entries:
