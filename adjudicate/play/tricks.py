@@ -44,10 +44,9 @@ class _Tricks(_State):
     def due_in(self, trick: Trick) -> Seat | None:
         """Whose turn it is in a trick: the first seat from the leader, in order, who has not played."""
         out = self.making.lone.partner if self.making and self.making.lone else None
-        played = {play.seat for play in trick.active}
         for step in range(4):
             seat = trick.leader.after(step)
-            if seat is out or seat in played:
+            if seat is out or seat in trick.players:
                 continue
             if self.short and seat in self.short and self.no_card_left(seat, len(self.moments)):
                 continue  # a card short, he has none to play
@@ -75,11 +74,12 @@ class _Tricks(_State):
         if not active:
             return None
         led = trick.led or self.trumps.suit_of(active[0].card)
-        best = max(active, key=lambda play: (self.trumps.power(play.card, led), -active.index(play)))
+        power = self.trumps.power
+        # The highest card wins; of cards of equal power, the first played (`max` keeps the first).
+        best = max(active, key=lambda play: power(play.card, led))
         if self.game.out_of_turn_cannot_win and trick.complete and _may_not_win(self, trick, best, led):
             # Long Whist 10: "neither to trump it nor win it": the best of the other cards wins the trick.
-            rest = [play for play in active if play is not best]
-            best = max(rest, key=lambda play: (self.trumps.power(play.card, led), -rest.index(play)))
+            best = max((play for play in active if play is not best), key=lambda play: power(play.card, led))
         return best.seat
 
     def play(self, entry: LogEntry) -> None:
@@ -88,7 +88,8 @@ class _Tricks(_State):
         assert seat is not None
         cards = act.cards
         for card in cards:
-            if not self.in_pack(card, entry.pos, f"{seat} plays"):
+            if card not in self.pack_cards:
+                self.not_in_pack(card, entry.pos, f"{seat} plays")
                 return
             if card in self.played:
                 self.problem(entry.pos, f"{seat} plays {card}, but {card} was already played (log entry {self.played[card]})")
@@ -110,8 +111,7 @@ class _Tricks(_State):
             size = self.size()
             if self.short:
                 size -= sum(1 for short in self.short if short is not seat and self.no_card_left(short, entry.number))
-            trick = Trick(len(self.tricks) + 1, seat, self.next_leader(), size)
-            trick.out = out
+            trick = Trick(len(self.tricks) + 1, seat, self.next_leader(), size, out=out)
             self.tricks.append(trick)
         card = cards[0]
         if self.leads_again(trick, seat, card):
@@ -119,13 +119,13 @@ class _Tricks(_State):
             # second card is not played to the trick; it is an exposed card.
             self.records[seat].exposed.append((entry.number, card, "led again"))
             return
-        due = self.due_in(trick) if trick.active else trick.due_leader
-        play = Play(seat, card, entry.number, trick.number, due, trick.led if trick.active else None,
-                    also_played=tuple(cards[1:]))
-        if not trick.active:
+        leads = not trick.active
+        play = Play(seat, card, entry.number, trick.number, trick.due_leader if leads else self.due_in(trick),
+                    None if leads else trick.led, also_played=tuple(cards[1:]))
+        if leads:
             trick.leader = seat
             trick._led = self.trumps.suit_of(card) if self.trumps.suit or not self.euchre else card.suit
-        trick.plays.append(play)
+        trick.add(play)
         record = self.records[seat]
         record.gone.append((entry.number, card, "played"))
         self.played[card] = entry.number
@@ -161,7 +161,7 @@ class _Tricks(_State):
             self.problem(entry.pos, f"{seat} plays {card}, but {card} was already played (log entry {self.played[card]})")
             return
         play = Play(seat, card, entry.number, trick.number, old.due, old.led)
-        trick.plays.append(play)
+        trick.add(play)
         if trick.active and trick.active[0] is play:
             trick.leader = seat
             trick._led = self.trumps.suit_of(card)

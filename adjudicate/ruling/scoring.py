@@ -25,6 +25,7 @@ from msgspec.structs import replace
 
 from adjudicate.play.facts import honours_claimants
 from adjudicate.lawbook.games import Game
+from adjudicate.record.cards import Card, Rank
 from adjudicate.record.seats import Side
 from adjudicate.play.table import Table
 
@@ -68,13 +69,12 @@ end): the score is given as far as the record goes."""
 def tricks_taken(table: Table, abandoned: bool = False) -> dict[Side, int] | None:
     """Tricks each side took, when the hand was played to the end (or, `abandoned`, as they stood when the
     hands were abandoned: Euchre 49, Short Whist 59)."""
-    complete = [trick for trick in table.tricks if trick.complete and trick.winner is not None]
-    if len(complete) < table.game.hand_size and not abandoned:
+    winners = table.winners
+    if len(winners) < table.game.hand_size and not abandoned:
         return None
     taken = {Side.NS: 0, Side.EW: 0}
-    for trick in complete:
-        assert trick.winner is not None
-        taken[trick.winner.side] += 1
+    for winner in winners:
+        taken[winner.side] += 1
     return taken
 
 
@@ -196,6 +196,9 @@ def rubber_words(game: Game, winner: Side, rubber: Rubber) -> tuple[str, str]:
 
 _BEFORE_THE_WINNERS = ("the adversaries' tricks",)
 
+HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.KNAVE)
+"""The ranks of the four honours, of trumps."""
+
 
 def honours_held(table: Table) -> dict[Side, int] | None:
     """How many of the four honours (A K Q J of trumps) each side held, if every holder is known."""
@@ -203,9 +206,9 @@ def honours_held(table: Table) -> dict[Side, int] | None:
     if trump is None:
         return None
     held = {Side.NS: 0, Side.EW: 0}
-    for rank in "AKQJ":
-        holder = next((seat for seat, record in table.holdings.items()
-                       if any(card.rank.letter == rank and card.suit is trump for card in record.dealt)), None)
+    for rank in HONOURS:
+        honour = Card(rank, trump)
+        holder = next((seat for seat, record in table.holdings.items() if honour in record.dealt), None)
         if holder is None:
             return None
         held[holder.side] += 1
@@ -295,10 +298,8 @@ def hand_can_give(code: str, game: Game, table: Table) -> list[tuple[str, Side, 
         return []
     makers = making.maker.side
     # Only what the tricks still to play can give: a side that has lost a trick cannot march (law 2).
-    won = sum(1 for trick in table.tricks if trick.complete and trick.winner is not None
-              and trick.winner.side is makers)
-    lost = sum(1 for trick in table.tricks if trick.complete and trick.winner is not None
-               and trick.winner.side is not makers)
+    won = sum(1 for winner in table.winners if winner.side is makers)
+    lost = len(table.winners) - won
     most = game.hand_size - lost
     said = []
     for result, made in (("march", game.hand_size), ("point", 3), ("euchre", 0)):
