@@ -17,7 +17,7 @@ from msgspec import Struct, field
 from adjudicate.record.acts import Act, parse_act
 from adjudicate.record.cards import Card, Suit, parse_card
 from adjudicate.errors import InputError, Pos, Problem, ScenarioError, did_you_mean, in_file_order, quote
-from adjudicate.record.seats import Seat, Side
+from adjudicate.record.seats import SEATS, Seat, Side
 from adjudicate.record.expect import Expect, _ExpectReader
 from adjudicate.record.values import _Values
 from adjudicate.record.yamlsource import NULL_TAG, Node, parse_yaml, read_text
@@ -30,6 +30,9 @@ MAX_LOG_ENTRIES = 2_000
 """A hand of Whist is 52 plays and a few dozen other acts; more is not a hand."""
 
 UNKNOWN_REST = "..."
+
+_SEAT_LETTERS = {str(seat): seat for seat in SEATS}
+"""A seat by its letter as a log entry's key writes it (`- E: AS`)."""
 
 
 class Holding(Struct, frozen=True):
@@ -209,6 +212,17 @@ class _Reader(_Values):
         entries: list[LogEntry] = []
         problems: list[Problem] = []
         for number, element in enumerate(elements, start=1):
+            # The everyday entry, `- E: AS` (a seat's letter and the act's words), read straight from its nodes;
+            # any other, or one whose words are not an act, through `act`, with its checks and messages.
+            if element.kind == "map" and len(pairs := element.value) == 1:  # type: ignore[arg-type]
+                ((key, (_, value)),) = pairs.items()  # type: ignore[attr-defined]
+                seat = _SEAT_LETTERS.get(key)
+                if seat is not None and value.kind == "scalar" and value.tag != NULL_TAG:
+                    try:
+                        entries.append(LogEntry(number, parse_act(value.value, seat), element.pos))
+                        continue
+                    except ValueError:
+                        pass
             try:
                 entries.append(LogEntry(number, self.act(element), element.pos))
             except InputError as error:
