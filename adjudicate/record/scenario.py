@@ -178,30 +178,39 @@ class _Reader(_Values):
     def holding(self, node: Node, seat: str) -> Holding:
         if node.kind == "seq":
             # Read straight from the nodes: the checking calls (with their messages) only where a card is not text.
-            items: list[tuple[str, Pos]] = [
-                (element.value if element.kind == "scalar" and element.tag != NULL_TAG  # type: ignore[misc]
-                 else element.text(f"a card in the hand of {seat}"), element.pos) for element in node.elements()]
+            elements: list[Node] = node.value  # type: ignore[assignment]
+            words: list[str] = [
+                element.value if element.kind == "scalar" and element.tag != NULL_TAG  # type: ignore[misc]
+                else element.text(f"a card in the hand of {seat}") for element in elements]
+            positions = [element.pos for element in elements]
         elif node.is_scalar() and not node.is_null():
             # `E: QS 9H JD AC 8C` is allowed as well as a list.
             words = node.text(f"the hand of {seat}").replace(",", " ").split()
-            items = [(word, node.pos) for word in words]
+            positions = [node.pos] * len(words)
         else:
             raise node.error(f"the hand of {seat} should be a list of cards, not {node.describe()}")
-        if len(items) > MAX_HAND_CARDS + 1:
-            raise node.error(f"the hand of {seat} lists {len(items):,} cards; no pack has more than {MAX_HAND_CARDS}")
+        if len(words) > MAX_HAND_CARDS + 1:
+            raise node.error(f"the hand of {seat} lists {len(words):,} cards; no pack has more than {MAX_HAND_CARDS}")
         complete = True
-        if items and items[-1][0].strip() == UNKNOWN_REST:
+        if words and words[-1].strip() == UNKNOWN_REST:
             complete = False
-            items = items[:-1]
-        cards: list[Card] = []
-        for word, pos in items:
-            try:
-                cards.append(parse_card(word))
-            except ValueError as error:
-                if word.strip() == UNKNOWN_REST:
-                    raise InputError.at(pos, f"`...` may only end the hand of {seat}, meaning the rest is unknown")
-                raise InputError.at(pos, f"in the hand of {seat}: {error}") from None
-        return Holding(tuple(cards), complete, tuple(pos for _, pos in items), node.pos)
+            del words[-1], positions[-1]
+        try:
+            cards = tuple(map(parse_card, words))
+        except ValueError:  # the first word that is not a card, said with its place
+            for word, pos in zip(words, positions):
+                self.card_in_hand(word, pos, seat)
+            raise
+        return Holding(cards, complete, tuple(positions), node.pos)
+
+    @staticmethod
+    def card_in_hand(word: str, pos: Pos, seat: str) -> Card:
+        try:
+            return parse_card(word)
+        except ValueError as error:
+            if word.strip() == UNKNOWN_REST:
+                raise InputError.at(pos, f"`...` may only end the hand of {seat}, meaning the rest is unknown")
+            raise InputError.at(pos, f"in the hand of {seat}: {error}") from None
 
     def log(self, node: Node) -> tuple[LogEntry, ...]:
         node.expect_seq("`log`")
