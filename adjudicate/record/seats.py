@@ -105,3 +105,5 @@ _WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 _SIDES = {Seat.N: Side.NS, Seat.S: Side.NS, Seat.E: Side.EW, Seat.W: Side.EW}
 _BY_NAME = {**{str(seat): seat for seat in _ORDER}, **{word.upper(): seat for seat, word in _WORDS.items()}}
 SEATS = _ORDER
+SEAT_LETTERS = {str(seat): seat for seat in _ORDER}
+"""A seat by its letter as a scenario writes it (`N`): `Seat.parse` without a call, for the reader's everyday value."""
