@@ -18,7 +18,7 @@ from msgspec import Struct, field
 from adjudicate.record.acts import Act, parse_act
 from adjudicate.record.cards import Card, Suit, parse_card
 from adjudicate.errors import InputError, Pos, Problem, ScenarioError, did_you_mean, in_file_order, quote
-from adjudicate.record.seats import SEAT_LETTERS, Seat, Side
+from adjudicate.record.seats import SEAT_LETTERS, Seat, Side, seat_of_letter
 from adjudicate.record.expect import Expect, _ExpectReader
 from adjudicate.record.values import _Values
 from adjudicate.record.yamlsource import NULL_TAG, Node, parse_yaml, read_text
@@ -212,7 +212,7 @@ class _Reader(_Values):
             # any other, or one whose words are not an act, through `act`, with its checks and messages.
             if element.kind == "map" and len(pairs := element.value) == 1:  # type: ignore[arg-type]
                 ((key, (_, value)),) = pairs.items()  # type: ignore[attr-defined]
-                seat = SEAT_LETTERS.get(key)
+                seat = seat_of_letter(key)
                 if seat is not None and value.kind == "scalar" and value.tag != NULL_TAG:
                     try:
                         entries.append(LogEntry(number, parse_act(value.value, seat), element.pos))

@@ -106,4 +106,7 @@ _SIDES = {Seat.N: Side.NS, Seat.S: Side.NS, Seat.E: Side.EW, Seat.W: Side.EW}
 _BY_NAME = {**{str(seat): seat for seat in _ORDER}, **{word.upper(): seat for seat, word in _WORDS.items()}}
 SEATS = _ORDER
 SEAT_LETTERS = {str(seat): seat for seat in _ORDER}
-"""A seat by its letter as a scenario writes it (`N`): `Seat.parse` without a call, for the reader's everyday value."""
+"""A seat by its letter as a scenario writes it (`N`)."""
+seat_of_letter = SEAT_LETTERS.get
+"""The seat a letter names as written (`N`), else None: `Seat.parse`'s first look-up, for the reader's everyday value.
+(Bound once: Python 3.11 calls a method of an imported name as an attribute, making the bound method each time.)"""

@@ -7,7 +7,7 @@ import re
 
 from adjudicate.errors import did_you_mean, quote
 from adjudicate.record.cards import Card
-from adjudicate.record.seats import SEAT_LETTERS, Seat, Side
+from adjudicate.record.seats import Seat, Side, seat_of_letter
 from adjudicate.record.yamlsource import NULL_TAG, Node
 
 LAW_ID = re.compile(r"[0-9]+|[A-Z]+[0-9]+")
@@ -30,7 +30,7 @@ class _Values:
     @staticmethod
     def seat(node: Node, what: str) -> Seat:
         if node.kind == "scalar" and node.tag != NULL_TAG:  # a seat's letter as written, `N`, read straight
-            seat = SEAT_LETTERS.get(node.value)  # type: ignore[call-overload]
+            seat = seat_of_letter(node.value)  # type: ignore[call-overload]
             if seat is not None:
                 return seat
         text = node.text(what)
