@@ -245,12 +245,10 @@ class Trump(Struct, frozen=True):
 
     def power(self, card: Card, led: Suit) -> int:
         """How strongly a card bids for a trick led in `led`: higher wins; 0 cannot win."""
-        if self.is_right_bower(card):
-            return 300
-        if self.is_left_bower(card):
-            return 299
         suit = self.suit_of(card)
-        if suit is self.suit:
+        if suit is self.suit:  # a trump (never so when there are none)
+            if card.rank is _KNAVE and self.bowers:
+                return 300 if card.suit is suit else 299  # the right bower, the left
             return 200 + int(card.rank)
         if suit is led:
             return 100 + int(card.rank)
