@@ -15,9 +15,10 @@ from msgspec import Struct
 from adjudicate.errors import Pos
 from adjudicate.play.facts import Facts
 from adjudicate.lawbook.rulebook import law_sort_key
+from adjudicate.ruling.records import target_record
 from adjudicate.record.expect import Expect
 from adjudicate.play.table import Table
-from adjudicate.record.yamlsource import Node
+from adjudicate.record.yamlsource import NULL_TAG, Node
 
 
 class Mismatch(Struct, frozen=True):
@@ -77,15 +78,17 @@ def compare(expect: Expect, table: Table, facts: Facts, decision=None) -> list[M
         return where.get(key, expect.pos)
 
     if expect.trump is not None:
-        actual = str(table.trump) if table.trump else "none"
+        trump = table.trump
+        actual = str(trump) if trump else "none"
         wanted = expect.trump if expect.trump in ("S", "H", "D", "C") else "none"
         if wanted != actual:
             found.append(Mismatch(at("trump"), "trump", wanted, actual, None if wanted == "none" else wanted,
                                   None if actual == "none" else actual))
     if expect.winners is not None:
-        winners = [str(trick.winner) for trick in table.tricks if trick.complete and trick.winner]
-        wanted_winners = [str(seat) for seat in expect.winners]
-        if winners != wanted_winners:
+        seats = tuple([trick.winner for trick in table.tricks if trick.complete and trick.winner])
+        if seats != expect.winners:
+            winners = [str(seat) for seat in seats]
+            wanted_winners = [str(seat) for seat in expect.winners]
             found.append(Mismatch(at("winners"), "winners", _ids(wanted_winners), _ids(winners), wanted_winners,
                                   winners))
     if expect.irregularities is not None:
@@ -105,18 +108,22 @@ def compare(expect: Expect, table: Table, facts: Facts, decision=None) -> list[M
                                   [_found_irregularity(i) for i in facts.irregularities]))
     if decision is not None:
         applied = decision.law_ids
-        in_order = sorted(applied, key=law_sort_key)
-        if expect.laws is not None and sorted(expect.laws, key=law_sort_key) != in_order:
+        # A law id is the last part of its sort key, so two lists sorted as text hold the same laws exactly when
+        # they do sorted by law_sort_key: the laws put in the order of their numbers only to say they differ.
+        if expect.laws is not None and sorted(expect.laws) != sorted(applied):
             wanted_laws = sorted(expect.laws, key=law_sort_key)
+            in_order = sorted(applied, key=law_sort_key)
             found.append(Mismatch(at("laws"), "laws", _ids(wanted_laws), _ids(in_order), wanted_laws, in_order))
         absent = [law for law in expect.include if law not in applied]
         if absent:
             found.append(Mismatch(at("include"), "include", f"{_ids(list(expect.include))} among the laws",
-                                  f"{_ids(applied)} (missing {', '.join(absent)})", list(expect.include), in_order))
+                                  f"{_ids(applied)} (missing {', '.join(absent)})", list(expect.include),
+                                  sorted(applied, key=law_sort_key)))
         present = [law for law in expect.exclude if law in applied]
         if present:
             found.append(Mismatch(at("not"), "not", f"none of {_ids(list(expect.exclude))}",
-                                  f"{', '.join(present)} applying", list(expect.exclude), in_order))
+                                  f"{', '.join(present)} applying", list(expect.exclude),
+                                  sorted(applied, key=law_sort_key)))
         if expect.unknown is not None:
             open_laws = sorted({law.id for item in decision.unknown for law in item.laws}, key=law_sort_key)
             wanted_open = sorted(expect.unknown, key=law_sort_key)
@@ -263,8 +270,7 @@ def _compare_remedies(node: Node, decision, pos: Pos) -> list[Mismatch]:
             found.append(Mismatch(item.pos, "remedies", "{law, chooser, options}", item.describe(),
                                   _json_value(item), offered))
             continue
-        want = {key: _plain_value(item.get(key)) for key in ("law", "chooser", "options", "for", "made", "mandatory")
-                if item.get(key) is not None}
+        want = {key: _plain_value(child) for key, (_, child) in item.value.items()}  # type: ignore[attr-defined]
         if "options" in want and isinstance(want["options"], list):
             want["options"] = sorted(str(o) for o in want["options"])
         ok = any(all(_fits_remedy(key, value, actual) for key, value in want.items()) for actual in offered)
@@ -280,22 +286,19 @@ def _compare_remedies(node: Node, decision, pos: Pos) -> list[Mismatch]:
 
 
 def _offered(outcome) -> dict:
-    from adjudicate.ruling.records import target_record
-
     return {"law": outcome.law.id, "chooser": outcome.chooser,
             "options": sorted(item.option.kind for item in outcome.options),
             "for": target_record(outcome.target), "made": outcome.made.option.kind if outcome.made else None,
             "mandatory": "true" if outcome.mandatory else "false"}
 
 
-def _plain_value(node: Node | None):
-    if node is None or node.is_null():
-        return None
-    if node.is_seq():
-        return [_plain_value(element) for element in node.elements()]
-    if node.is_map():
-        return {key: _plain_value(child) for key, _, child in node.items()}
-    return str(node.value).strip()
+def _plain_value(node: Node):
+    kind = node.kind
+    if kind == "seq":
+        return [_plain_value(element) for element in node.value]  # type: ignore[attr-defined]
+    if kind == "map":
+        return {key: _plain_value(child) for key, (_, child) in node.value.items()}  # type: ignore[attr-defined]
+    return None if node.tag == NULL_TAG else str(node.value).strip()
 
 
 _TYPED = {"tag:yaml.org,2002:int": int, "tag:yaml.org,2002:float": float}

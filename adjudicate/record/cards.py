@@ -106,9 +106,12 @@ class Rank(enum.IntEnum):
 
     __hash__ = int.__hash__  # equal to its number, so hashed as its number, without Enum's slower hash
 
-    @property
-    def letter(self) -> str:
-        return _RANK_LETTERS[self]
+    letter: str
+    """As a card is written: "A", "T", "9". A plain attribute, set once: read without the call a property costs
+    (a card is printed or scored by its letters some 130 times a hand)."""
+
+    def __init__(self, number: int) -> None:
+        self.letter = str(number) if number <= 9 else "TJQKA"[number - 10]
 
     @property
     def word(self) -> str:
@@ -130,8 +133,7 @@ class Rank(enum.IntEnum):
 
 
 _KNAVE = Rank.KNAVE
-_RANK_LETTERS = {r: (str(int(r)) if r <= 9 else "TJQKA"[r - 10]) for r in Rank}
-_RANK_BY_LETTER = {letter: r for r, letter in _RANK_LETTERS.items()}
+_RANK_BY_LETTER = {r.letter: r for r in Rank}
 _RANK_BY_LETTER["10"] = Rank.TEN
 _RANK_BY_LETTER["B"] = Rank.KNAVE
 
@@ -243,12 +245,10 @@ class Trump(Struct, frozen=True):
 
     def power(self, card: Card, led: Suit) -> int:
         """How strongly a card bids for a trick led in `led`: higher wins; 0 cannot win."""
-        if self.is_right_bower(card):
-            return 300
-        if self.is_left_bower(card):
-            return 299
         suit = self.suit_of(card)
-        if suit is self.suit:
+        if suit is self.suit:  # a trump (never so when there are none)
+            if card.rank is _KNAVE and self.bowers:
+                return 300 if card.suit is suit else 299  # the right bower, the left
             return 200 + int(card.rank)
         if suit is led:
             return 100 + int(card.rank)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any, Callable
 
 from msgspec import Struct, field
 
@@ -95,40 +96,30 @@ class _ExpectReader(_Values):
             node.check_keys("`expect`", EXPECT_KEYS)
         except InputError as error:
             problems.extend(error.problems)
-        positions = {key: knode.pos for key, knode, _ in node.items()}
-
-        def attempt(key: str, read):
-            value = node.get(key)
-            if value is None:
-                return None
-            try:
-                return read(value)
-            except InputError as error:
-                problems.extend(error.problems)
-                return None
-
-        def ids(key: str):
-            def read(value: Node) -> tuple[str, ...]:
-                value.expect_seq(f"`expect.{key}`")
-                return tuple(self.law_id(item, f"`expect.{key}`") for item in value.elements())
-            return lambda: attempt(key, read)
-
-        laws = ids("laws")()
-        include = ids("include")() or ()
-        exclude = ids("not")() or ()
-        unknown_given = attempt("unknown", self.expected_unknown)
-        unknown, questions = unknown_given if unknown_given is not None else (None, None)
-        trump = attempt("trump", self.expected_trump)
-        winners = attempt("winners", lambda w: tuple(self.seat(item, "a trick's winner")
-                                                      for item in w.expect_seq("`expect.winners`").elements()))
-        irregularities = attempt("irregularities", self.expected_irregularities)
-        remedies = attempt("remedies", self.expected_remedies)
-        score = attempt("score", self.expected_score)
-        defeated = attempt("not_applied", self.expected_defeats)
+        pairs: dict[str, tuple[Node, Node]] = node.value  # type: ignore[assignment]
+        read: dict[str, Any] = {}
+        for key, reader in _EXPECT_READERS:  # in this order, whatever the file's: a mapping's problems have no lines
+            pair = pairs.get(key)
+            if pair is not None:
+                try:
+                    read[key] = reader(self, pair[1])
+                except InputError as error:
+                    problems.extend(error.problems)
         if problems:
             raise InputError(problems)
-        return Expect(node.pos, laws, include, exclude, trump, winners, irregularities, remedies, unknown, questions,
-                      positions, score, defeated)
+        unknown, questions = read.get("unknown", (None, None))
+        return Expect(node.pos, read.get("laws"), read.get("include", ()), read.get("not", ()), read.get("trump"),
+                      read.get("winners"), read.get("irregularities"), read.get("remedies"), unknown, questions,
+                      {key: knode.pos for key, (knode, _) in pairs.items()}, read.get("score"),
+                      read.get("not_applied"))
+
+    def law_ids(self, node: Node, what: str) -> tuple[str, ...]:
+        node.expect_seq(what)
+        return tuple([self.law_id(item, what) for item in node.value])  # type: ignore[attr-defined]
+
+    def winners(self, node: Node) -> tuple[Seat, ...]:
+        node.expect_seq("`expect.winners`")
+        return tuple([self.seat(item, "a trick's winner") for item in node.value])  # type: ignore[attr-defined]
 
     def expected_unknown(self, value: Node) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None]:
         """`expect.unknown`: law ids (the laws that hang on open questions), question ids (the questions asked), or
@@ -272,3 +263,18 @@ class _ExpectReader(_Values):
         if problems:
             raise InputError(problems)
         return node
+
+
+_EXPECT_READERS: tuple[tuple[str, Callable[[_ExpectReader, Node], Any]], ...] = (
+    ("laws", lambda reader, node: reader.law_ids(node, "`expect.laws`")),
+    ("include", lambda reader, node: reader.law_ids(node, "`expect.include`")),
+    ("not", lambda reader, node: reader.law_ids(node, "`expect.not`")),
+    ("unknown", _ExpectReader.expected_unknown),
+    ("trump", lambda reader, node: _ExpectReader.expected_trump(node)),
+    ("winners", _ExpectReader.winners),
+    ("irregularities", _ExpectReader.expected_irregularities),
+    ("remedies", _ExpectReader.expected_remedies),
+    ("score", _ExpectReader.expected_score),
+    ("not_applied", _ExpectReader.expected_defeats),
+)
+"""How the value of each `expect` key is read, in the order they are read."""

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import os
 import re
+from typing import Any, Callable
 
 from msgspec import Struct, field
 
 from adjudicate.record.acts import Act, parse_act
 from adjudicate.record.cards import Card, Suit, parse_card
 from adjudicate.errors import InputError, Pos, Problem, ScenarioError, did_you_mean, in_file_order, quote
-from adjudicate.record.seats import Seat, Side
+from adjudicate.record.seats import SEAT_LETTERS, Seat, Side, seat_of_letter
 from adjudicate.record.expect import Expect, _ExpectReader
 from adjudicate.record.values import _Values
 from adjudicate.record.yamlsource import NULL_TAG, Node, parse_yaml, read_text
@@ -30,6 +31,9 @@ MAX_LOG_ENTRIES = 2_000
 """A hand of Whist is 52 plays and a few dozen other acts; more is not a hand."""
 
 UNKNOWN_REST = "..."
+_SEAT_NAMES = frozenset(SEAT_LETTERS)
+"""The keys of `hands`: N, E, S, W."""
+
 
 
 class Holding(Struct, frozen=True):
@@ -131,74 +135,69 @@ class _Reader(_Values):
             root.check_keys("the scenario", TOP_KEYS, required=("code", "dealer", "log"))
         except InputError as error:
             problems.extend(error.problems)
-
-        def attempt(read, node: Node | None):
-            if node is None:
-                return None
-            try:
-                return read(node)
-            except InputError as error:
-                problems.extend(error.problems)
-                return None
-
-        positions = {key: vnode.pos for key, _, vnode in root.items()}
-        code = attempt(lambda n: self.nonempty(n, "`code`"), root.get("code"))
-        house = attempt(lambda n: self.nonempty(n, "`house`"), root.get("house"))
-        title = attempt(lambda n: n.text("`title`"), root.get("title"))
-        notes = attempt(lambda n: n.text("`notes`"), root.get("notes"))
-        dealer = attempt(lambda n: self.seat(n, "`dealer`"), root.get("dealer"))
-        score = attempt(self.score, root.get("score"))
-        games = attempt(self.games, root.get("games"))
-        hands = attempt(self.hands, root.get("hands")) or {}
-        turned_node = root.get("turned")
-        turned = attempt(lambda n: self.card(n, "`turned`"), turned_node)
-        log = attempt(self.log, root.get("log"))
-        expect = attempt(_ExpectReader().expect, root.get("expect"))
+        pairs: dict[str, tuple[Node, Node]] = root.value  # type: ignore[assignment]
+        read: dict[str, Any] = {}
+        for key, reader in _TOP_READERS:  # in this order, whatever the file's: a mapping's problems have no lines
+            pair = pairs.get(key)
+            if pair is not None:
+                try:
+                    read[key] = reader(self, pair[1])
+                except InputError as error:
+                    problems.extend(error.problems)
         if problems:
             raise ScenarioError(in_file_order(problems))
-        assert code is not None and dealer is not None and log is not None
+        turned = pairs.get("turned")
         return Scenario(
-            path=self.path, code=code, dealer=dealer, log=log, title=title, house=house, score=score,
-            games=games,
-            hands=hands, turned=turned, turned_pos=turned_node.pos if turned_node else None,
-            expect=expect, positions=positions, notes=notes,
+            path=self.path, code=read["code"], dealer=read["dealer"], log=read["log"], title=read.get("title"),
+            house=read.get("house"), score=read.get("score"), games=read.get("games"), hands=read.get("hands") or {},
+            turned=read.get("turned"), turned_pos=turned[1].pos if turned else None, expect=read.get("expect"),
+            positions={key: vnode.pos for key, (_, vnode) in pairs.items()}, notes=read.get("notes"),
         )
 
     def hands(self, node: Node) -> dict[Seat, Holding]:
         node.expect_map("`hands`")
-        node.check_keys("`hands`", frozenset({"N", "E", "S", "W"}))
+        node.check_keys("`hands`", _SEAT_NAMES)
         hands: dict[Seat, Holding] = {}
-        for key, _, value in node.items():
-            hands[Seat.parse(key)] = self.holding(value, key)
+        for key, (_, value) in node.value.items():  # type: ignore[attr-defined]
+            hands[SEAT_LETTERS[key]] = self.holding(value, key)
         return hands
 
     def holding(self, node: Node, seat: str) -> Holding:
         if node.kind == "seq":
             # Read straight from the nodes: the checking calls (with their messages) only where a card is not text.
-            items: list[tuple[str, Pos]] = [
-                (element.value if element.kind == "scalar" and element.tag != NULL_TAG  # type: ignore[misc]
-                 else element.text(f"a card in the hand of {seat}"), element.pos) for element in node.elements()]
+            elements: list[Node] = node.value  # type: ignore[assignment]
+            words: list[str] = [
+                element.value if element.kind == "scalar" and element.tag != NULL_TAG  # type: ignore[misc]
+                else element.text(f"a card in the hand of {seat}") for element in elements]
+            positions = [element.pos for element in elements]
         elif node.is_scalar() and not node.is_null():
             # `E: QS 9H JD AC 8C` is allowed as well as a list.
             words = node.text(f"the hand of {seat}").replace(",", " ").split()
-            items = [(word, node.pos) for word in words]
+            positions = [node.pos] * len(words)
         else:
             raise node.error(f"the hand of {seat} should be a list of cards, not {node.describe()}")
-        if len(items) > MAX_HAND_CARDS + 1:
-            raise node.error(f"the hand of {seat} lists {len(items):,} cards; no pack has more than {MAX_HAND_CARDS}")
+        if len(words) > MAX_HAND_CARDS + 1:
+            raise node.error(f"the hand of {seat} lists {len(words):,} cards; no pack has more than {MAX_HAND_CARDS}")
         complete = True
-        if items and items[-1][0].strip() == UNKNOWN_REST:
+        if words and words[-1].strip() == UNKNOWN_REST:
             complete = False
-            items = items[:-1]
-        cards: list[Card] = []
-        for word, pos in items:
-            try:
-                cards.append(parse_card(word))
-            except ValueError as error:
-                if word.strip() == UNKNOWN_REST:
-                    raise InputError.at(pos, f"`...` may only end the hand of {seat}, meaning the rest is unknown")
-                raise InputError.at(pos, f"in the hand of {seat}: {error}") from None
-        return Holding(tuple(cards), complete, tuple(pos for _, pos in items), node.pos)
+            del words[-1], positions[-1]
+        try:
+            cards = tuple(map(parse_card, words))
+        except ValueError:  # the first word that is not a card, said with its place
+            for word, pos in zip(words, positions):
+                self.card_in_hand(word, pos, seat)
+            raise
+        return Holding(cards, complete, tuple(positions), node.pos)
+
+    @staticmethod
+    def card_in_hand(word: str, pos: Pos, seat: str) -> Card:
+        try:
+            return parse_card(word)
+        except ValueError as error:
+            if word.strip() == UNKNOWN_REST:
+                raise InputError.at(pos, f"`...` may only end the hand of {seat}, meaning the rest is unknown")
+            raise InputError.at(pos, f"in the hand of {seat}: {error}") from None
 
     def log(self, node: Node) -> tuple[LogEntry, ...]:
         node.expect_seq("`log`")
@@ -209,6 +208,17 @@ class _Reader(_Values):
         entries: list[LogEntry] = []
         problems: list[Problem] = []
         for number, element in enumerate(elements, start=1):
+            # The everyday entry, `- E: AS` (a seat's letter and the act's words), read straight from its nodes;
+            # any other, or one whose words are not an act, through `act`, with its checks and messages.
+            if element.kind == "map" and len(pairs := element.value) == 1:  # type: ignore[arg-type]
+                ((key, (_, value)),) = pairs.items()  # type: ignore[attr-defined]
+                seat = seat_of_letter(key)
+                if seat is not None and value.kind == "scalar" and value.tag != NULL_TAG:
+                    try:
+                        entries.append(LogEntry(number, parse_act(value.value, seat), element.pos))
+                        continue
+                    except ValueError:
+                        pass
             try:
                 entries.append(LogEntry(number, self.act(element), element.pos))
             except InputError as error:
@@ -243,3 +253,19 @@ class _Reader(_Values):
                 raise node.error(str(error)) from None
         raise node.error("a log entry should be an act {SEAT: ACT} (like `- W: AS`) or a table event "
                          f"(like `- quit`), not {node.describe()}")
+
+
+_TOP_READERS: tuple[tuple[str, Callable[[_Reader, Node], Any]], ...] = (
+    ("code", lambda reader, node: reader.nonempty(node, "`code`")),
+    ("house", lambda reader, node: reader.nonempty(node, "`house`")),
+    ("title", lambda reader, node: node.text("`title`")),
+    ("notes", lambda reader, node: node.text("`notes`")),
+    ("dealer", lambda reader, node: reader.seat(node, "`dealer`")),
+    ("score", _Reader.score),
+    ("games", _Reader.games),
+    ("hands", _Reader.hands),
+    ("turned", lambda reader, node: reader.card(node, "`turned`")),
+    ("log", _Reader.log),
+    ("expect", lambda reader, node: _ExpectReader().expect(node)),
+)
+"""How the value of each top-level key is read, in the order they are read."""

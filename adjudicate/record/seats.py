@@ -15,13 +15,11 @@ class Side(enum.Enum):
 
     __hash__ = object.__hash__  # singletons compared by identity
 
-    @property
-    def other(self) -> "Side":
-        return Side.EW if self is Side.NS else Side.NS
-
-    @property
-    def seats(self) -> tuple["Seat", "Seat"]:
-        return (Seat.N, Seat.S) if self is Side.NS else (Seat.E, Seat.W)
+    # Set on each side once its seats exist (below): a plain attribute is read without the call a property costs.
+    other: "Side"
+    """The other partnership."""
+    seats: tuple["Seat", "Seat"]
+    """Its two seats: N and S, or E and W."""
 
     @classmethod
     def parse(cls, text: str) -> "Side":
@@ -55,26 +53,19 @@ class Seat(enum.Enum):
 
     __hash__ = object.__hash__  # singletons compared by identity
 
-    @property
-    def left(self) -> "Seat":
-        """The next player, to this one's left."""
-        return _ORDER[(_ORDER.index(self) + 1) % 4]
+    # Set on each seat once (here and below): a plain attribute is read without the call a property costs
+    # (the replay and the ruling ask a seat's side some 60 times a hand).
+    side: Side
+    word: str
+    """As a player says it: "North"."""
+    left: "Seat"
+    """The next player, to this one's left."""
+    right: "Seat"
+    partner: "Seat"
 
-    @property
-    def right(self) -> "Seat":
-        return _ORDER[(_ORDER.index(self) + 3) % 4]
-
-    @property
-    def partner(self) -> "Seat":
-        return _ORDER[(_ORDER.index(self) + 2) % 4]
-
-    @property
-    def side(self) -> Side:
-        return _SIDES[self]
-
-    @property
-    def word(self) -> str:
-        return _WORDS[self]
+    def __init__(self, letter: str) -> None:
+        self.side = Side.NS if letter in ("N", "S") else Side.EW
+        self.word = {"N": "North", "E": "East", "S": "South", "W": "West"}[letter]
 
     def after(self, steps: int) -> "Seat":
         return _ORDER[(_ORDER.index(self) + steps) % 4]
@@ -101,7 +92,14 @@ class Seat(enum.Enum):
 
 
 _ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
-_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
-_SIDES = {Seat.N: Side.NS, Seat.S: Side.NS, Seat.E: Side.EW, Seat.W: Side.EW}
-_BY_NAME = {**{str(seat): seat for seat in _ORDER}, **{word.upper(): seat for seat, word in _WORDS.items()}}
+for _index, _seat in enumerate(_ORDER):
+    _seat.left, _seat.partner, _seat.right = (_ORDER[(_index + steps) % 4] for steps in (1, 2, 3))
+Side.NS.other, Side.NS.seats = Side.EW, (Seat.N, Seat.S)
+Side.EW.other, Side.EW.seats = Side.NS, (Seat.E, Seat.W)
+_BY_NAME = {**{str(seat): seat for seat in _ORDER}, **{seat.word.upper(): seat for seat in _ORDER}}
 SEATS = _ORDER
+SEAT_LETTERS = {str(seat): seat for seat in _ORDER}
+"""A seat by its letter as a scenario writes it (`N`)."""
+seat_of_letter = SEAT_LETTERS.get
+"""The seat a letter names as written (`N`), else None: `Seat.parse`'s first look-up, for the reader's everyday value.
+(Bound once: Python 3.11 calls a method of an imported name as an attribute, making the bound method each time.)"""

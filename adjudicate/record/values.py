@@ -7,13 +7,16 @@ import re
 
 from adjudicate.errors import did_you_mean, quote
 from adjudicate.record.cards import Card
-from adjudicate.record.seats import Seat, Side
-from adjudicate.record.yamlsource import Node
+from adjudicate.record.seats import Seat, Side, seat_of_letter
+from adjudicate.record.yamlsource import NULL_TAG, Node
 
 LAW_ID = re.compile(r"[0-9]+|[A-Z]+[0-9]+")
 """A law's id as `expect` names it: its number ("63"), or a house's added law ("H1")."""
 QUESTION_ID = r"[A-Za-z0-9][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)+"
 """An open question's id as `expect.unknown` may name it: `E-held-spade-trick-1`, `euchre-22-pack-shuffled-below-table`."""
+_SIDES = {str(side): side for side in Side}
+_SIDE_NAMES = frozenset(_SIDES)
+"""A score's keys: the sides, `NS` and `EW`."""
 
 
 class _Values:
@@ -26,6 +29,10 @@ class _Values:
 
     @staticmethod
     def seat(node: Node, what: str) -> Seat:
+        if node.kind == "scalar" and node.tag != NULL_TAG:  # a seat's letter as written, `N`, read straight
+            seat = seat_of_letter(node.value)  # type: ignore[call-overload]
+            if seat is not None:
+                return seat
         text = node.text(what)
         try:
             return Seat.parse(text)
@@ -43,32 +50,35 @@ class _Values:
 
     def score(self, node: Node) -> dict[Side, int]:
         node.expect_map("`score`")
-        node.check_keys("`score`", frozenset({"NS", "EW"}))
+        node.check_keys("`score`", _SIDE_NAMES)
         score = {Side.NS: 0, Side.EW: 0}
-        for key, _, value in node.items():
+        for key, (_, value) in node.value.items():  # type: ignore[attr-defined]
             points = value.integer(f"the score of {key}")
             if not 0 <= points <= 99:
                 raise value.error(f"the score of {key} should be between 0 and 99, not {points}")
-            score[Side(key)] = points
+            score[_SIDES[key]] = points
         return score
 
     def games(self, node: Node) -> dict[Side, int]:
         """The games each side has won in the rubber before the one in play (the rubber is the best of three: Euchre
         1, Short Whist 1), both sides given."""
         node.expect_map("`games`")
-        node.check_keys("`games`", frozenset({"NS", "EW"}), required=("NS", "EW"))
+        node.check_keys("`games`", _SIDE_NAMES, required=("NS", "EW"))
         games = {Side.NS: 0, Side.EW: 0}
-        for key, _, value in node.items():
+        for key, (_, value) in node.value.items():  # type: ignore[attr-defined]
             won = value.integer(f"the games of {key}")
             if won not in (0, 1):
                 raise value.error(f"the games of {key} should be 0 or 1 (the games won in the rubber before the one "
                                   f"in play: a rubber is the best of three), not {won}")
-            games[Side(key)] = won
+            games[_SIDES[key]] = won
         return games
 
     @staticmethod
     def law_id(node: Node, what: str) -> str:
-        text = node.text(f"a law id in {what}").strip()
+        # A law id as written, `63`, read straight; the checking call, with its message, only where it is not text.
+        written: str = node.value if node.kind == "scalar" and node.tag != NULL_TAG else node.text(  # type: ignore[assignment]
+            f"a law id in {what}")
+        text = written.strip()
         if not LAW_ID.fullmatch(text):
             raise node.error(f"{quote(text)} in {what} is not a law id: expected a law's number, like \"63\", "
                              "or a house's added law, like \"H1\"")
