@@ -17,7 +17,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from adjudicate.record import vocabulary
-from adjudicate.record.cards import Card, Suit, cards_words, number_word
+from adjudicate.record.cards import Card, Rank, Suit, cards_words, number_word
 from adjudicate.record.seats import SEATS, Seat, Side
 from adjudicate.play.table import Moment, Play, Table, Trick
 
@@ -1027,10 +1027,11 @@ def honours(table: Table) -> Iterator[Irregularity]:
 def honours_scored_falsely(table: Table) -> Iterator[Irregularity]:
     """A claim of honours, not withdrawn, by a side the record shows held fewer than three of the four (Long Whist
     18: "scoring honours, not having them")."""
-    if table.game.euchre:
+    claims = _acts(table, "claim")
+    if table.game.euchre or not claims:
         return
     dealt = honours_dealt(table)
-    for moment in _acts(table, "claim"):
+    for moment in claims:
         seat = moment.act.seat
         if seat is None or moment.act.word != "honours" or table.withdrawn.get(moment.entry) is not None:
             continue
@@ -1219,13 +1220,17 @@ def _consulted(table: Table, found: list[Irregularity]) -> list[Irregularity]:
     return result
 
 
+_HONOUR_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.KNAVE)
+
+
 def honours_dealt(table: Table) -> dict[Seat, int | None]:
     """How many of the four honours (A K Q J of trumps) each seat was dealt, where the record shows it: his whole
     hand is listed, or every honour is placed; None where it does not."""
     trump = table.trump
     if trump is None or table.game.family != "whist":
         return {seat: None for seat in table.holdings}
-    honours = [card for card in table.game.pack.cards if card.suit is trump and card.rank.letter in "AKQJ"]
+    ranks = table.game.pack.ranks
+    honours = [Card(rank, trump) for rank in _HONOUR_RANKS if rank in ranks]
     placed = all(any(card in record.dealt for record in table.holdings.values()) for card in honours)
     return {seat: sum(card in record.dealt for card in honours) if record.listed_complete or placed else None
             for seat, record in table.holdings.items()}
