@@ -1399,13 +1399,17 @@ def _named(table: Table, moment: Moment) -> dict[str, object]:
 
 
 def _claims(table: Table, honours: dict[Seat, int | None]) -> Iterator[Claim]:
-    mixed = next((m.entry for m in table.moments if m.act.verb == "mix"), None)
-    turned = next((m.entry for m in table.moments if m.act.verb == "turn" and m.phase == "after"), None)
+    claims = _acts(table, "claim")
+    if not claims:
+        return
+    mixes = _acts(table, "mix")
+    mixed = next((m.entry for m in mixes), None)
+    turned = next((m.entry for m in _acts(table, "turn") if m.phase == "after"), None)
     cuts = {side: table.next_deal_cut_against(side) for side in (Side.NS, Side.EW)}
     any_cut = table.next_deal_cut
     size = table.game.hand_size
     seen: dict[tuple[Side, str], int] = {}
-    for moment in _acts(table, "claim"):
+    for moment in claims:
         seat, kind = moment.act.seat, moment.act.word
         assert seat is not None and kind is not None
         side = seat.side
@@ -1429,7 +1433,7 @@ def _claims(table: Table, honours: dict[Seat, int | None]) -> Iterator[Claim]:
                     mixed is not None and mixed < moment.entry, turned is not None and turned < moment.entry,
                     own_unpresented, not late and any_cut is not None and any_cut < moment.entry,
                     withdrawn, of_honours, repeat, held,
-                    any(m.act.verb == "mix" and m.entry > moment.entry for m in table.moments))
+                    any(m.entry > moment.entry for m in mixes))
 
 
 def _after_the_hand(table: Table, moment: Moment, size: int) -> bool:
