@@ -1296,9 +1296,12 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
             turned = table.scenario.turned
             details[moment.entry] = {"after_turned_played": any(
                 play.card == turned and play.entry < moment.entry for trick in table.tricks for play in trick.active)}
+    calls, requires = _acts(table, "call"), _acts(table, "require")
+    if not calls and not requires:
+        return details
     trumps = table.trumps
     plays = sorted((play for trick in table.tricks for play in trick.plays), key=lambda play: play.entry)
-    for moment in _acts(table, "call"):
+    for moment in calls:
         act = moment.act
         target = act.target
         if target is None and act.cards:
@@ -1336,7 +1339,7 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
                 holds = any(trumps.suit_of(card) is act.suit for card in answer.holding.known)
                 found["target_holds"] = True if holds else (False if answer.holding.unknown == 0 else None)
         details.setdefault(moment.entry, {}).update(found)
-    for moment in _acts(table, "require"):
+    for moment in requires:
         act = moment.act
         if act.word not in ("win", "lose") or act.target is None:
             continue
