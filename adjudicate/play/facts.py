@@ -214,6 +214,8 @@ def revokes(table: Table) -> Iterator[Irregularity]:
             led = play.led
             if led is None or play.holding is None or trumps.suit_of(play.card) is led:
                 continue
+            if play.legal is not None and play.card in play.legal:
+                continue  # his whole hand known and none of the suit led in it: a lawful discard
             held = sorted(card for card in play.holding.known if trumps.suit_of(card) is led)
             unknown = None
             if not held:
@@ -233,9 +235,9 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
     details: dict[str, object] = {"card": play.card, "suit_led": led, "held": held}
     # Law 64 / Short Whist 73: turned and quitted, or the revoker or his partner plays to the following trick.
     events: list[tuple[int, str]] = []
-    question = next((m for m in table.moments if m.act.verb == "ask" and m.act.seat is partner
+    question = next((m for m in _acts(table, "ask") if m.act.seat is partner
                      and m.entry > play.entry and (trick.quit_entry is None or m.entry < trick.quit_entry)), None)
-    negative = next((m for m in table.moments if m.act.verb == "deny" and m.act.seat is seat
+    negative = next((m for m in _acts(table, "deny") if m.act.seat is seat
                      and question is not None and m.entry > question.entry), None)
     details["question_asked"] = question is not None
     if question is not None:
@@ -253,17 +255,16 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
         who = "he" if later.seat is seat else "his partner"
         verb = "led" if later.led is None else "played"
         events.append((later.entry, f"{who} {verb} to the following trick"))
-    made = [m for m in table.moments if m.act.verb == "claim" and m.act.word == "revoke"
+    made = [m for m in _acts(table, "claim") if m.act.word == "revoke"
             and (m.act.target in (None, seat)) and m.entry > play.entry]
     claims = [m for m in made if m.entry not in table.withdrawn]
     # A claim of it made and taken back, none standing (Euchre 67 "Should a revoke be claimed": no claim is left for
     # a later mix to act on).
     details["claim_withdrawn"] = bool(made) and not claims
-    details["mixed_by_accused"] = any(m.act.verb == "mix" and m.entry > play.entry and m.act.seat in (seat, partner)
-                                      for m in table.moments)
+    mixes = _acts(table, "mix")
+    details["mixed_by_accused"] = any(m.entry > play.entry and m.act.seat in (seat, partner) for m in mixes)
     if claims:
-        mixed = next((m for m in table.moments if m.act.verb == "mix" and m.entry > claims[0].entry
-                      and m.act.seat in (seat, partner)), None)
+        mixed = next((m for m in mixes if m.entry > claims[0].entry and m.act.seat in (seat, partner)), None)
         if mixed is not None:
             events.append((mixed.entry, "the cards were mixed by the accused side after the claim"))
     corrected = None
@@ -299,7 +300,7 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
     held_text = " and ".join(([cards_words(plain_held)] if plain_held else [])
                              + [f"the {card.name}{how[card]}" for card in held if how[card]])
     # Mixed before it was established, the hand is over: it can no longer become established.
-    ended = any(m.act.verb == "mix" and m.entry > play.entry for m in table.moments)
+    ended = any(m.entry > play.entry for m in mixes)
     because = (f"{_name(seat)} played the {play.card.name} to a {led.word[:-1]} lead at trick {trick.number}"
                + (f" while holding {held_text}" if held else "")
                + ((f"; if he held a {led.word[:-1]}, the revoke was established when {established_by}" if unknown
