@@ -11,7 +11,7 @@ guessing.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterator, Sequence
 
 from msgspec import Struct, field
 from msgspec.structs import replace
@@ -190,7 +190,7 @@ def detector(function: Detector) -> Detector:
 _entry = attrgetter("entry")
 
 
-def _acts(table: Table, *verbs: str) -> Iterable[Moment]:
+def _acts(table: Table, *verbs: str) -> Sequence[Moment]:
     """The acts of these verbs, in log order."""
     if len(verbs) == 1:
         return table.by_verb.get(verbs[0], ())
@@ -859,9 +859,12 @@ def _next_to_speak(order: list[Seat], index: int, passed: set[Seat]) -> int:
 @detector
 def requirements(table: Table) -> Iterator[Irregularity]:
     """Law 54 / Short Whist 61: called on to play his highest or lowest, to win or lose, or to lead a suit, he did not."""
+    demands = _acts(table, "require", "call")
+    if not demands:
+        return
     trumps = table.trumps
-    plays = sorted((play for trick in table.tricks for play in trick.plays), key=lambda play: play.entry)
-    for moment in _acts(table, "require", "call"):
+    plays = _plays_in_order(table)
+    for moment in demands:
         act = moment.act
         target = act.target
         if target is None and act.cards:
@@ -1108,7 +1111,9 @@ def detect(table: Table) -> Facts:
     """Every irregularity of a replayed hand, in the order they happened."""
     found = [irregularity for run in DETECTORS for irregularity in run(table)]
     found.sort(key=lambda irregularity: (irregularity.entry, irregularity.kind))
-    found = _consulted(table, [_with_lapses(table, irregularity) for irregularity in found])
+    if found:
+        plays = _plays_in_order(table)
+        found = _consulted(table, [_with_lapses(table, irregularity, plays) for irregularity in found])
     honours = honours_dealt(table)
     return Facts(table, tuple(found), tuple(_claims(table, honours)), act_details(table), honours)
 
@@ -1123,7 +1128,12 @@ _REQUIRABLE = {"called_attention": lambda table, seat: seat.partner,
 lose the trick (Euchre 83, 59, 89): the player they may call on."""
 
 
-def _with_lapses(table: Table, irregularity: Irregularity) -> Irregularity:
+def _plays_in_order(table: Table) -> list[Play]:
+    """Every card played to a trick, withdrawn ones included, in log order."""
+    return sorted((play for trick in table.tricks for play in trick.plays), key=_entry)
+
+
+def _with_lapses(table: Table, irregularity: Irregularity, plays: list[Play]) -> Irregularity:
     """What the record says of the time a penalty could be taken in. A call for a card lasts "until such card has
     been played" (Euchre 56): `card_played`, and `played_uncalled` (played before any call of it). A demand of
     highest, lowest, win or lose is made before the player called on plays to the trick: `played_unrequired`.
@@ -1132,27 +1142,26 @@ def _with_lapses(table: Table, irregularity: Irregularity) -> Irregularity:
     seat, kind = irregularity.seat, irregularity.kind
     if seat is None:
         return irregularity
-    plays = sorted((play for trick in table.tricks for play in trick.plays), key=lambda play: play.entry)
     added: dict[str, object] = {}
-    demands = [moment for moment in table.moments if moment.entry > irregularity.entry
-               and moment.act.seat is not None and moment.act.seat.side is not seat.side]
+    calls = [moment for moment in _acts(table, "call") if moment.entry > irregularity.entry
+             and moment.act.seat is not None and moment.act.seat.side is not seat.side]
     if kind in _CALLABLE and isinstance(irregularity.get("card"), Card):
         card = irregularity.get("card")
         played = next((play for play in plays if play.seat is seat and play.card == card
                        and play.entry > irregularity.entry and not play.withdrawn), None)
-        called = [moment for moment in demands if moment.act.verb == "call" and moment.act.cards
-                  and moment.act.card == card]
+        called = [moment for moment in calls if moment.act.cards and moment.act.card == card]
         added["card_played"] = played is not None
         added["played_uncalled"] = played is not None and not any(m.entry < played.entry for m in called)
         if kind == "detached_card":
-            named = next((moment for moment in demands if moment.act.verb == "call" and moment.act.cards), None)
+            named = next((moment for moment in calls if moment.act.cards), None)
             if named is not None:
                 added["named"] = "right" if named.act.card == card else "wrong"
     if kind in _REQUIRABLE and irregularity.trick is not None:
         target = _REQUIRABLE[kind](table, seat)
         played = next((play for play in plays if play.seat is target and play.trick == irregularity.trick
                        and play.entry > irregularity.entry), None)
-        required = [moment for moment in demands if moment.act.verb == "require"
+        required = [moment for moment in _acts(table, "require") if moment.entry > irregularity.entry
+                    and moment.act.seat is not None and moment.act.seat.side is not seat.side
                     and moment.act.target in (None, target)]
         added["played_unrequired"] = played is not None and not any(m.entry < played.entry for m in required)
         trick = next((t for t in table.tricks if t.number == irregularity.trick), None)
@@ -1301,7 +1310,7 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
     if not calls and not requires:
         return details
     trumps = table.trumps
-    plays = sorted((play for trick in table.tricks for play in trick.plays), key=lambda play: play.entry)
+    plays = _plays_in_order(table)
     for moment in calls:
         act = moment.act
         target = act.target
