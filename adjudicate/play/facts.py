@@ -11,13 +11,13 @@ guessing.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterator, Sequence
 
 from msgspec import Struct, field
 from msgspec.structs import replace
 
 from adjudicate.record import vocabulary
-from adjudicate.record.cards import Card, Suit, cards_words, number_word
+from adjudicate.record.cards import Card, Rank, Suit, cards_words, number_word
 from adjudicate.record.seats import SEATS, Seat, Side
 from adjudicate.play.table import Moment, Play, Table, Trick
 
@@ -190,7 +190,7 @@ def detector(function: Detector) -> Detector:
 _entry = attrgetter("entry")
 
 
-def _acts(table: Table, *verbs: str) -> Iterable[Moment]:
+def _acts(table: Table, *verbs: str) -> Sequence[Moment]:
     """The acts of these verbs, in log order."""
     if len(verbs) == 1:
         return table.by_verb.get(verbs[0], ())
@@ -214,6 +214,8 @@ def revokes(table: Table) -> Iterator[Irregularity]:
             led = play.led
             if led is None or play.holding is None or trumps.suit_of(play.card) is led:
                 continue
+            if play.legal is not None and play.card in play.legal:
+                continue  # his whole hand known and none of the suit led in it: a lawful discard
             held = sorted(card for card in play.holding.known if trumps.suit_of(card) is led)
             unknown = None
             if not held:
@@ -233,9 +235,9 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
     details: dict[str, object] = {"card": play.card, "suit_led": led, "held": held}
     # Law 64 / Short Whist 73: turned and quitted, or the revoker or his partner plays to the following trick.
     events: list[tuple[int, str]] = []
-    question = next((m for m in table.moments if m.act.verb == "ask" and m.act.seat is partner
+    question = next((m for m in _acts(table, "ask") if m.act.seat is partner
                      and m.entry > play.entry and (trick.quit_entry is None or m.entry < trick.quit_entry)), None)
-    negative = next((m for m in table.moments if m.act.verb == "deny" and m.act.seat is seat
+    negative = next((m for m in _acts(table, "deny") if m.act.seat is seat
                      and question is not None and m.entry > question.entry), None)
     details["question_asked"] = question is not None
     if question is not None:
@@ -253,17 +255,16 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
         who = "he" if later.seat is seat else "his partner"
         verb = "led" if later.led is None else "played"
         events.append((later.entry, f"{who} {verb} to the following trick"))
-    made = [m for m in table.moments if m.act.verb == "claim" and m.act.word == "revoke"
+    made = [m for m in _acts(table, "claim") if m.act.word == "revoke"
             and (m.act.target in (None, seat)) and m.entry > play.entry]
     claims = [m for m in made if m.entry not in table.withdrawn]
     # A claim of it made and taken back, none standing (Euchre 67 "Should a revoke be claimed": no claim is left for
     # a later mix to act on).
     details["claim_withdrawn"] = bool(made) and not claims
-    details["mixed_by_accused"] = any(m.act.verb == "mix" and m.entry > play.entry and m.act.seat in (seat, partner)
-                                      for m in table.moments)
+    mixes = _acts(table, "mix")
+    details["mixed_by_accused"] = any(m.entry > play.entry and m.act.seat in (seat, partner) for m in mixes)
     if claims:
-        mixed = next((m for m in table.moments if m.act.verb == "mix" and m.entry > claims[0].entry
-                      and m.act.seat in (seat, partner)), None)
+        mixed = next((m for m in mixes if m.entry > claims[0].entry and m.act.seat in (seat, partner)), None)
         if mixed is not None:
             events.append((mixed.entry, "the cards were mixed by the accused side after the claim"))
     corrected = None
@@ -299,7 +300,7 @@ def _revoke(table: Table, trick: Trick, play: Play, held: list[Card], unknown: s
     held_text = " and ".join(([cards_words(plain_held)] if plain_held else [])
                              + [f"the {card.name}{how[card]}" for card in held if how[card]])
     # Mixed before it was established, the hand is over: it can no longer become established.
-    ended = any(m.act.verb == "mix" and m.entry > play.entry for m in table.moments)
+    ended = any(m.entry > play.entry for m in mixes)
     because = (f"{_name(seat)} played the {play.card.name} to a {led.word[:-1]} lead at trick {trick.number}"
                + (f" while holding {held_text}" if held else "")
                + ((f"; if he held a {led.word[:-1]}, the revoke was established when {established_by}" if unknown
@@ -858,9 +859,12 @@ def _next_to_speak(order: list[Seat], index: int, passed: set[Seat]) -> int:
 @detector
 def requirements(table: Table) -> Iterator[Irregularity]:
     """Law 54 / Short Whist 61: called on to play his highest or lowest, to win or lose, or to lead a suit, he did not."""
+    demands = _acts(table, "require", "call")
+    if not demands:
+        return
     trumps = table.trumps
-    plays = sorted((play for trick in table.tricks for play in trick.plays), key=lambda play: play.entry)
-    for moment in _acts(table, "require", "call"):
+    plays = _plays_in_order(table)
+    for moment in demands:
         act = moment.act
         target = act.target
         if target is None and act.cards:
@@ -1027,10 +1031,11 @@ def honours(table: Table) -> Iterator[Irregularity]:
 def honours_scored_falsely(table: Table) -> Iterator[Irregularity]:
     """A claim of honours, not withdrawn, by a side the record shows held fewer than three of the four (Long Whist
     18: "scoring honours, not having them")."""
-    if table.game.euchre:
+    claims = _acts(table, "claim")
+    if table.game.euchre or not claims:
         return
     dealt = honours_dealt(table)
-    for moment in _acts(table, "claim"):
+    for moment in claims:
         seat = moment.act.seat
         if seat is None or moment.act.word != "honours" or table.withdrawn.get(moment.entry) is not None:
             continue
@@ -1106,7 +1111,9 @@ def detect(table: Table) -> Facts:
     """Every irregularity of a replayed hand, in the order they happened."""
     found = [irregularity for run in DETECTORS for irregularity in run(table)]
     found.sort(key=lambda irregularity: (irregularity.entry, irregularity.kind))
-    found = _consulted(table, [_with_lapses(table, irregularity) for irregularity in found])
+    if found:
+        plays = _plays_in_order(table)
+        found = _consulted(table, [_with_lapses(table, irregularity, plays) for irregularity in found])
     honours = honours_dealt(table)
     return Facts(table, tuple(found), tuple(_claims(table, honours)), act_details(table), honours)
 
@@ -1121,7 +1128,12 @@ _REQUIRABLE = {"called_attention": lambda table, seat: seat.partner,
 lose the trick (Euchre 83, 59, 89): the player they may call on."""
 
 
-def _with_lapses(table: Table, irregularity: Irregularity) -> Irregularity:
+def _plays_in_order(table: Table) -> list[Play]:
+    """Every card played to a trick, withdrawn ones included, in log order."""
+    return sorted((play for trick in table.tricks for play in trick.plays), key=_entry)
+
+
+def _with_lapses(table: Table, irregularity: Irregularity, plays: list[Play]) -> Irregularity:
     """What the record says of the time a penalty could be taken in. A call for a card lasts "until such card has
     been played" (Euchre 56): `card_played`, and `played_uncalled` (played before any call of it). A demand of
     highest, lowest, win or lose is made before the player called on plays to the trick: `played_unrequired`.
@@ -1130,27 +1142,26 @@ def _with_lapses(table: Table, irregularity: Irregularity) -> Irregularity:
     seat, kind = irregularity.seat, irregularity.kind
     if seat is None:
         return irregularity
-    plays = sorted((play for trick in table.tricks for play in trick.plays), key=lambda play: play.entry)
     added: dict[str, object] = {}
-    demands = [moment for moment in table.moments if moment.entry > irregularity.entry
-               and moment.act.seat is not None and moment.act.seat.side is not seat.side]
+    calls = [moment for moment in _acts(table, "call") if moment.entry > irregularity.entry
+             and moment.act.seat is not None and moment.act.seat.side is not seat.side]
     if kind in _CALLABLE and isinstance(irregularity.get("card"), Card):
         card = irregularity.get("card")
         played = next((play for play in plays if play.seat is seat and play.card == card
                        and play.entry > irregularity.entry and not play.withdrawn), None)
-        called = [moment for moment in demands if moment.act.verb == "call" and moment.act.cards
-                  and moment.act.card == card]
+        called = [moment for moment in calls if moment.act.cards and moment.act.card == card]
         added["card_played"] = played is not None
         added["played_uncalled"] = played is not None and not any(m.entry < played.entry for m in called)
         if kind == "detached_card":
-            named = next((moment for moment in demands if moment.act.verb == "call" and moment.act.cards), None)
+            named = next((moment for moment in calls if moment.act.cards), None)
             if named is not None:
                 added["named"] = "right" if named.act.card == card else "wrong"
     if kind in _REQUIRABLE and irregularity.trick is not None:
         target = _REQUIRABLE[kind](table, seat)
         played = next((play for play in plays if play.seat is target and play.trick == irregularity.trick
                        and play.entry > irregularity.entry), None)
-        required = [moment for moment in demands if moment.act.verb == "require"
+        required = [moment for moment in _acts(table, "require") if moment.entry > irregularity.entry
+                    and moment.act.seat is not None and moment.act.seat.side is not seat.side
                     and moment.act.target in (None, target)]
         added["played_unrequired"] = played is not None and not any(m.entry < played.entry for m in required)
         trick = next((t for t in table.tricks if t.number == irregularity.trick), None)
@@ -1219,13 +1230,17 @@ def _consulted(table: Table, found: list[Irregularity]) -> list[Irregularity]:
     return result
 
 
+_HONOUR_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.KNAVE)
+
+
 def honours_dealt(table: Table) -> dict[Seat, int | None]:
     """How many of the four honours (A K Q J of trumps) each seat was dealt, where the record shows it: his whole
     hand is listed, or every honour is placed; None where it does not."""
     trump = table.trump
     if trump is None or table.game.family != "whist":
         return {seat: None for seat in table.holdings}
-    honours = [card for card in table.game.pack.cards if card.suit is trump and card.rank.letter in "AKQJ"]
+    ranks = table.game.pack.ranks
+    honours = [Card(rank, trump) for rank in _HONOUR_RANKS if rank in ranks]
     placed = all(any(card in record.dealt for record in table.holdings.values()) for card in honours)
     return {seat: sum(card in record.dealt for card in honours) if record.listed_complete or placed else None
             for seat, record in table.holdings.items()}
@@ -1291,9 +1306,12 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
             turned = table.scenario.turned
             details[moment.entry] = {"after_turned_played": any(
                 play.card == turned and play.entry < moment.entry for trick in table.tricks for play in trick.active)}
+    calls, requires = _acts(table, "call"), _acts(table, "require")
+    if not calls and not requires:
+        return details
     trumps = table.trumps
-    plays = sorted((play for trick in table.tricks for play in trick.plays), key=lambda play: play.entry)
-    for moment in _acts(table, "call"):
+    plays = _plays_in_order(table)
+    for moment in calls:
         act = moment.act
         target = act.target
         if target is None and act.cards:
@@ -1331,7 +1349,7 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
                 holds = any(trumps.suit_of(card) is act.suit for card in answer.holding.known)
                 found["target_holds"] = True if holds else (False if answer.holding.unknown == 0 else None)
         details.setdefault(moment.entry, {}).update(found)
-    for moment in _acts(table, "require"):
+    for moment in requires:
         act = moment.act
         if act.word not in ("win", "lose") or act.target is None:
             continue
@@ -1394,13 +1412,17 @@ def _named(table: Table, moment: Moment) -> dict[str, object]:
 
 
 def _claims(table: Table, honours: dict[Seat, int | None]) -> Iterator[Claim]:
-    mixed = next((m.entry for m in table.moments if m.act.verb == "mix"), None)
-    turned = next((m.entry for m in table.moments if m.act.verb == "turn" and m.phase == "after"), None)
+    claims = _acts(table, "claim")
+    if not claims:
+        return
+    mixes = _acts(table, "mix")
+    mixed = next((m.entry for m in mixes), None)
+    turned = next((m.entry for m in _acts(table, "turn") if m.phase == "after"), None)
     cuts = {side: table.next_deal_cut_against(side) for side in (Side.NS, Side.EW)}
     any_cut = table.next_deal_cut
     size = table.game.hand_size
     seen: dict[tuple[Side, str], int] = {}
-    for moment in _acts(table, "claim"):
+    for moment in claims:
         seat, kind = moment.act.seat, moment.act.word
         assert seat is not None and kind is not None
         side = seat.side
@@ -1424,7 +1446,7 @@ def _claims(table: Table, honours: dict[Seat, int | None]) -> Iterator[Claim]:
                     mixed is not None and mixed < moment.entry, turned is not None and turned < moment.entry,
                     own_unpresented, not late and any_cut is not None and any_cut < moment.entry,
                     withdrawn, of_honours, repeat, held,
-                    any(m.act.verb == "mix" and m.entry > moment.entry for m in table.moments))
+                    any(m.entry > moment.entry for m in mixes))
 
 
 def _after_the_hand(table: Table, moment: Moment, size: int) -> bool:
