@@ -387,20 +387,24 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     for item in applied:
         if "rulings" in lost_parts.get(item.law.id, ()) or item.law.context:
             continue
+        # A ruling's `when` is about the hand, not about what the law is bound to: asked once for the law.
+        holding = [declaration for declaration in item.law.rulings
+                   if declaration.when is None or holds(declaration.when, hand)]
+        if not holding:
+            continue
         gone = lost_targets.get(f"{item.law.id}:rulings", set())
         for binding in bindings(item.matches):
             if binding is not None and id(binding) in gone:
                 continue
-            for declaration in item.law.rulings:
-                if declaration.when is None or holds(declaration.when, hand):
-                    # One ruling once, unless it is about a side (who cannot win the game).
-                    offender = None
-                    if declaration.kind in _SIDED:
-                        offender = binding.seat if isinstance(binding, Claim) and declaration.kind in _CLAIMANTS \
-                            else offender_of(binding)
-                    if not any(d.law is item.law and d.declaration is declaration and d.offender == offender
-                               for d in declarations):
-                        declarations.append(DeclarationOutcome(item.law, declaration, offender))
+            for declaration in holding:
+                # One ruling once, unless it is about a side (who cannot win the game).
+                offender = None
+                if declaration.kind in _SIDED:
+                    offender = binding.seat if isinstance(binding, Claim) and declaration.kind in _CLAIMANTS \
+                        else offender_of(binding)
+                if not any(d.law is item.law and d.declaration is declaration and d.offender == offender
+                           for d in declarations):
+                    declarations.append(DeclarationOutcome(item.law, declaration, offender))
     rules = _hand_rules(declarations, table, facts)
     remedies: list[RemedyOutcome] = []
     measured: list[OpenQuestion] = []
@@ -701,9 +705,11 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
 def _cap_reading(applied: list[AppliedLaw], declarations: list[DeclarationOutcome],
                  freed: frozenset[Side]) -> str | None:
     """The stated reading behind a score that frees a side of the limit to game (`Outcome.freed`), or None."""
+    if not freed:
+        return None
     cap = next((item.law for item in applied if any(ruling.kind == "cannot_win_game" for ruling in item.law.rulings)),
                None)
-    if not freed or cap is None:
+    if cap is None:
         return None
     limit = next((item.law for item in declarations if item.declaration.kind == "claim_still_open"), None)
     sides = " and ".join(str(side) for side in sorted(freed, key=str))
