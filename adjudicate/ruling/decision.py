@@ -21,14 +21,13 @@ from msgspec.structs import replace
 
 from adjudicate.lawbook.conditions import FactIndex, evaluate
 from adjudicate.lawbook.defeats import Defeat
-from adjudicate.lawbook.games import Game
 from adjudicate.play.facts import Claim, Facts, Irregularity, honours_claimants, settle
 from adjudicate.ruling.matcher import AppliedLaw, OpenQuestion, bindings, holds, match, offender_of
 from adjudicate.ruling.questions import Asked, question_texts
 from adjudicate.lawbook.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.lawbook.rulebook import Law, Rulebook
 from adjudicate.ruling.scoring import (ORDER_LAW, SCORE_KINDS, VOIDS_HAND, Effect, HandRules, Penalty, Rubber,
-                                      claimable_honours, final_score, hand_score)
+                                      claimable_honours, final_score, hand_score, tricks_taken)
 from adjudicate.errors import Pos, UsageError
 from adjudicate.record.seats import Seat, Side
 from adjudicate.play.table import Moment, Table
@@ -388,20 +387,24 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     for item in applied:
         if "rulings" in lost_parts.get(item.law.id, ()) or item.law.context:
             continue
+        # A ruling's `when` is about the hand, not about what the law is bound to: asked once for the law.
+        holding = [declaration for declaration in item.law.rulings
+                   if declaration.when is None or holds(declaration.when, hand)]
+        if not holding:
+            continue
         gone = lost_targets.get(f"{item.law.id}:rulings", set())
         for binding in bindings(item.matches):
             if binding is not None and id(binding) in gone:
                 continue
-            for declaration in item.law.rulings:
-                if declaration.when is None or holds(declaration.when, hand):
-                    # One ruling once, unless it is about a side (who cannot win the game).
-                    offender = None
-                    if declaration.kind in _SIDED:
-                        offender = binding.seat if isinstance(binding, Claim) and declaration.kind in _CLAIMANTS \
-                            else offender_of(binding)
-                    if not any(d.law is item.law and d.declaration is declaration and d.offender == offender
-                               for d in declarations):
-                        declarations.append(DeclarationOutcome(item.law, declaration, offender))
+            for declaration in holding:
+                # One ruling once, unless it is about a side (who cannot win the game).
+                offender = None
+                if declaration.kind in _SIDED:
+                    offender = binding.seat if isinstance(binding, Claim) and declaration.kind in _CLAIMANTS \
+                        else offender_of(binding)
+                if not any(d.law is item.law and d.declaration is declaration and d.offender == offender
+                           for d in declarations):
+                    declarations.append(DeclarationOutcome(item.law, declaration, offender))
     rules = _hand_rules(declarations, table, facts)
     remedies: list[RemedyOutcome] = []
     measured: list[OpenQuestion] = []
@@ -619,8 +622,11 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
         # 10: the losers' game deducted in a rubber of three. A house that strikes the law plays no rubber.
         deduct = "10" if code == "short-whist" and _law_or_none(rulebook, "10") is not None else None
         rules = replace(rules, rubber=Rubber(games, points_law, deduct))
+    # The tricks each side took, counted once for the hand's score (None: not played out) and whether it goes on.
+    taken = tricks_taken(table, rules.abandoned)
+    in_play = taken is None and _in_play(table, declarations, remedies, rules)
     claimed = rules.honours_claimed if rules.honours_claimed is not None else frozenset()
-    claimable = {} if rules.void or _no_end_yet(code, game, table, declarations, remedies, rules) else \
+    claimable = {} if rules.void or _no_end_yet(declarations, remedies, taken is not None, in_play) else \
         claimable_honours(code, game, table, before, claimed | rules.honours_game, rules.no_honours | rules.no_points)
     uncalled_rules = None
     if claimable and code == "short-whist":
@@ -629,7 +635,7 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
         # beside them the scores if it does not call them.
         uncalled_rules = rules
         rules = replace(rules, honours_claimed=claimed | frozenset(claimable))
-    hand = hand_score(code, game, table, rules)
+    hand = hand_score(code, game, table, rules, taken)
     hand_laws = tuple(item.law for item in applied if item.law.kind == "scoring"
                       and all(ruling.kind in _HAND_KINDS for ruling in item.law.rulings))
     hand_laws += tuple(dict.fromkeys(item.law for item in declarations if item.declaration.kind in _HAND_KINDS
@@ -637,7 +643,6 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
     if claimable:
         hand_laws += tuple(law for law_id in CLAIMABLE_LAWS.get(code, ())
                            if (law := _law_or_none(rulebook, law_id)) is not None and law not in hand_laws)
-    in_play = _in_play(table, declarations, remedies, rules, hand)
     if hand is None and not in_play and not rules.void:
         rules = replace(rules, stopped=True)
         uncalled_rules = None if uncalled_rules is None else replace(uncalled_rules, stopped=True)
@@ -700,9 +705,11 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
 def _cap_reading(applied: list[AppliedLaw], declarations: list[DeclarationOutcome],
                  freed: frozenset[Side]) -> str | None:
     """The stated reading behind a score that frees a side of the limit to game (`Outcome.freed`), or None."""
+    if not freed:
+        return None
     cap = next((item.law for item in applied if any(ruling.kind == "cannot_win_game" for ruling in item.law.rulings)),
                None)
-    if not freed or cap is None:
+    if cap is None:
         return None
     limit = next((item.law for item in declarations if item.declaration.kind == "claim_still_open"), None)
     sides = " and ".join(str(side) for side in sorted(freed, key=str))
@@ -749,13 +756,13 @@ def _taken(remedy: RemedyOutcome) -> OptionOutcome | None:
     return remedy.options[0] if remedy.mandatory and remedy.options else None
 
 
-def _no_end_yet(code: str, game: Game, table: Table, declarations: list[DeclarationOutcome],
-                remedies: list[RemedyOutcome], rules: HandRules) -> bool:
+def _no_end_yet(declarations: list[DeclarationOutcome], remedies: list[RemedyOutcome], played_out: bool,
+                in_play: bool) -> bool:
     """Short Whist 7: honours "must be called at the end of the hand". A hand not played out that goes on, or
     that a new deal voids or may void, has no end at which to call them yet."""
-    if hand_score(code, game, table, rules) is not None:
+    if played_out:
         return False
-    if _in_play(table, declarations, remedies, rules, None):
+    if in_play:
         return True
     return any(item.declaration.kind in NEW_HAND - {"hand_ends"} for item in declarations) or any(
         item.option.kind in ENDS_OPTIONS for remedy in remedies
@@ -763,9 +770,9 @@ def _no_end_yet(code: str, game: Game, table: Table, declarations: list[Declarat
 
 
 def _in_play(table: Table, declarations: list[DeclarationOutcome], remedies: list[RemedyOutcome],
-             rules: HandRules, hand: dict[Side, int] | None) -> bool:
-    """The hand goes on: see `Score.in_play`."""
-    if hand is not None or rules.void or rules.abandoned or rules.honours_game:
+             rules: HandRules) -> bool:
+    """The hand, not played out, goes on: see `Score.in_play`."""
+    if rules.void or rules.abandoned or rules.honours_game:
         return False
     if any(item.declaration.kind in NEW_HAND for item in declarations):
         return False
