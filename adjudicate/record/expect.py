@@ -91,20 +91,8 @@ class Expect(Struct, frozen=True):
 class _ExpectReader(_Values):
     def expect(self, node: Node) -> Expect:
         node.expect_map("`expect`")
-        problems: list[Problem] = []
-        try:
-            node.check_keys("`expect`", EXPECT_KEYS)
-        except InputError as error:
-            problems.extend(error.problems)
+        read, problems = self.read_keys(node, "`expect`", EXPECT_KEYS, _EXPECT_READERS)
         pairs: dict[str, tuple[Node, Node]] = node.value  # type: ignore[assignment]
-        read: dict[str, Any] = {}
-        for key, reader in _EXPECT_READERS:  # in this order, whatever the file's: a mapping's problems have no lines
-            pair = pairs.get(key)
-            if pair is not None:
-                try:
-                    read[key] = reader(self, pair[1])
-                except InputError as error:
-                    problems.extend(error.problems)
         if problems:
             raise InputError(problems)
         unknown, questions = read.get("unknown", (None, None))

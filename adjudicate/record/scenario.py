@@ -130,20 +130,9 @@ class _Reader(_Values):
             # Some other YAML file (a CI workflow, a config): its keys are its content, not quoted.
             raise root.error(f"not a scenario: none of the {len(root.value):,} keys of this mapping is a "  # type: ignore[arg-type]
                              f"scenario's ({', '.join(sorted(TOP_KEYS))})")
-        problems: list[Problem] = []
-        try:
-            root.check_keys("the scenario", TOP_KEYS, required=("code", "dealer", "log"))
-        except InputError as error:
-            problems.extend(error.problems)
+        read, problems = self.read_keys(root, "the scenario", TOP_KEYS, _TOP_READERS,
+                                        required=("code", "dealer", "log"))
         pairs: dict[str, tuple[Node, Node]] = root.value  # type: ignore[assignment]
-        read: dict[str, Any] = {}
-        for key, reader in _TOP_READERS:  # in this order, whatever the file's: a mapping's problems have no lines
-            pair = pairs.get(key)
-            if pair is not None:
-                try:
-                    read[key] = reader(self, pair[1])
-                except InputError as error:
-                    problems.extend(error.problems)
         if problems:
             raise ScenarioError(in_file_order(problems))
         turned = pairs.get("turned")

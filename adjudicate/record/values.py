@@ -4,8 +4,9 @@ shared by the scenario's reader and its `expect` block's."""
 from __future__ import annotations
 
 import re
+from typing import Any, Callable, Sequence
 
-from adjudicate.errors import did_you_mean, quote
+from adjudicate.errors import InputError, Problem, did_you_mean, quote
 from adjudicate.record.cards import Card
 from adjudicate.record.seats import Seat, Side, seat_of_letter
 from adjudicate.record.yamlsource import NULL_TAG, Node
@@ -20,6 +21,28 @@ _SIDE_NAMES = frozenset(_SIDES)
 
 
 class _Values:
+    def read_keys(self, node: Node, what: str, allowed: frozenset[str] | set[str],
+                  readers: Sequence[tuple[str, Callable[[Any, Node], Any]]],
+                  required: tuple[str, ...] = ()) -> tuple[dict[str, Any], list[Problem]]:
+        """A mapping's values, each read by its key's reader, and every problem found: unknown or missing keys,
+        then each value's, in the readers' order whatever the file's (a mapping given as Python values has no
+        lines to order them by)."""
+        problems: list[Problem] = []
+        try:
+            node.check_keys(what, allowed, required=required)
+        except InputError as error:
+            problems.extend(error.problems)
+        pairs: dict[str, tuple[Node, Node]] = node.value  # type: ignore[assignment]
+        read: dict[str, Any] = {}
+        for key, reader in readers:
+            pair = pairs.get(key)
+            if pair is not None:
+                try:
+                    read[key] = reader(self, pair[1])
+                except InputError as error:
+                    problems.extend(error.problems)
+        return read, problems
+
     @staticmethod
     def nonempty(node: Node, what: str) -> str:
         value = node.text(what).strip()
