@@ -306,23 +306,12 @@ class SeatRecord(Struct):
 
     def held_at(self, entry: int, hand_size: int) -> Knowledge:
         """What he held just before log entry `entry`."""
-        held = set(self.dealt)
-        for when, card in self.acquired:
-            if when >= entry:
-                held.discard(card)
-        for when, card, how in self.gone:  # in log order: the replay appends each as its entry is replayed
-            if when < entry:
-                if how == "returned":
-                    held.add(card)
-                else:
-                    held.discard(card)
-        total = self.total_cards(hand_size)
-        known_total = len(self.dealt)
-        unknown = max(0, total - known_total)
-        return Knowledge(frozenset(held), unknown)
+        return self.held_at_each([entry], hand_size)[0]
 
     def held_at_each(self, entries: list[int], hand_size: int) -> list[Knowledge]:
-        """What he held just before each of `entries` (in log order): `held_at` of each, his record walked once."""
+        """What he held just before each of `entries` (in log order), his record walked once: the cards dealt him
+        (and come to him since: `acquired`), less those whose last move before the entry took them out of his hand
+        (`gone`), and less those that come to him at or after it, unless he played one and took it back before."""
         unknown = max(0, self.total_cards(hand_size) - len(self.dealt))
         dealt = frozenset(self.dealt)
         gone = self.gone
@@ -340,7 +329,7 @@ class SeatRecord(Struct):
             held = dealt - out
             if self.acquired:
                 later = {card for when, card in self.acquired if when >= entry}
-                if later:  # not his yet, unless he played it and took it back before (`held_at`)
+                if later:  # not his yet, unless he played it and took it back before
                     held -= later - {card for _, card, how in gone[:moved] if how == "returned"}
             held_at_each.append(Knowledge(held, unknown))
         return held_at_each
