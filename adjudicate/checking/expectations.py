@@ -85,7 +85,7 @@ def compare(expect: Expect, table: Table, facts: Facts, decision=None) -> list[M
             found.append(Mismatch(at("trump"), "trump", wanted, actual, None if wanted == "none" else wanted,
                                   None if actual == "none" else actual))
     if expect.winners is not None:
-        seats = tuple([trick.winner for trick in table.tricks if trick.complete and trick.winner])
+        seats = tuple(table.winners)
         if seats != expect.winners:
             winners = [str(seat) for seat in seats]
             wanted_winners = [str(seat) for seat in expect.winners]

@@ -1133,6 +1133,12 @@ def _plays_in_order(table: Table) -> list[Play]:
     return sorted((play for trick in table.tricks for play in trick.plays), key=_entry)
 
 
+def _adversaries_after(table: Table, verb: str, irregularity: Irregularity, seat: Seat) -> list[Moment]:
+    """The acts of this verb made by the other side than `seat`'s after the irregularity, in log order."""
+    return [moment for moment in _acts(table, verb) if moment.entry > irregularity.entry
+            and moment.act.seat is not None and moment.act.seat.side is not seat.side]
+
+
 def _with_lapses(table: Table, irregularity: Irregularity, plays: list[Play]) -> Irregularity:
     """What the record says of the time a penalty could be taken in. A call for a card lasts "until such card has
     been played" (Euchre 56): `card_played`, and `played_uncalled` (played before any call of it). A demand of
@@ -1143,10 +1149,9 @@ def _with_lapses(table: Table, irregularity: Irregularity, plays: list[Play]) ->
     if seat is None:
         return irregularity
     added: dict[str, object] = {}
-    calls = [moment for moment in _acts(table, "call") if moment.entry > irregularity.entry
-             and moment.act.seat is not None and moment.act.seat.side is not seat.side]
     if kind in _CALLABLE and isinstance(irregularity.get("card"), Card):
         card = irregularity.get("card")
+        calls = _adversaries_after(table, "call", irregularity, seat)
         played = next((play for play in plays if play.seat is seat and play.card == card
                        and play.entry > irregularity.entry and not play.withdrawn), None)
         called = [moment for moment in calls if moment.act.cards and moment.act.card == card]
@@ -1160,9 +1165,8 @@ def _with_lapses(table: Table, irregularity: Irregularity, plays: list[Play]) ->
         target = _REQUIRABLE[kind](table, seat)
         played = next((play for play in plays if play.seat is target and play.trick == irregularity.trick
                        and play.entry > irregularity.entry), None)
-        required = [moment for moment in _acts(table, "require") if moment.entry > irregularity.entry
-                    and moment.act.seat is not None and moment.act.seat.side is not seat.side
-                    and moment.act.target in (None, target)]
+        required = [moment for moment in _adversaries_after(table, "require", irregularity, seat)
+                    if moment.act.target in (None, target)]
         added["played_unrequired"] = played is not None and not any(m.entry < played.entry for m in required)
         trick = next((t for t in table.tricks if t.number == irregularity.trick), None)
         record = table.holdings[target]
@@ -1230,7 +1234,8 @@ def _consulted(table: Table, found: list[Irregularity]) -> list[Irregularity]:
     return result
 
 
-_HONOUR_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.KNAVE)
+HONOUR_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.KNAVE)
+"""The ranks of the four honours, of trumps (Short Whist 3, Long Whist 1-6)."""
 
 
 def honours_dealt(table: Table) -> dict[Seat, int | None]:
@@ -1240,7 +1245,7 @@ def honours_dealt(table: Table) -> dict[Seat, int | None]:
     if trump is None or table.game.family != "whist":
         return {seat: None for seat in table.holdings}
     ranks = table.game.pack.ranks
-    honours = [Card(rank, trump) for rank in _HONOUR_RANKS if rank in ranks]
+    honours = [Card(rank, trump) for rank in HONOUR_RANKS if rank in ranks]
     placed = all(any(card in record.dealt for record in table.holdings.values()) for card in honours)
     return {seat: sum(card in record.dealt for card in honours) if record.listed_complete or placed else None
             for seat, record in table.holdings.items()}

@@ -23,9 +23,9 @@ from __future__ import annotations
 from msgspec import Struct
 from msgspec.structs import replace
 
-from adjudicate.play.facts import honours_claimants
+from adjudicate.play.facts import HONOUR_RANKS, honours_claimants
 from adjudicate.lawbook.games import Game
-from adjudicate.record.cards import Card, Rank
+from adjudicate.record.cards import Card
 from adjudicate.record.seats import Side
 from adjudicate.play.table import Table
 
@@ -196,9 +196,6 @@ def rubber_words(game: Game, winner: Side, rubber: Rubber) -> tuple[str, str]:
 
 _BEFORE_THE_WINNERS = ("the adversaries' tricks",)
 
-HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.KNAVE)
-"""The ranks of the four honours, of trumps."""
-
 
 def honours_held(table: Table) -> dict[Side, int] | None:
     """How many of the four honours (A K Q J of trumps) each side held, if every holder is known."""
@@ -206,7 +203,7 @@ def honours_held(table: Table) -> dict[Side, int] | None:
     if trump is None:
         return None
     held = {Side.NS: 0, Side.EW: 0}
-    for rank in HONOURS:
+    for rank in HONOUR_RANKS:
         honour = Card(rank, trump)
         holder = next((seat for seat, record in table.holdings.items() if honour in record.dealt), None)
         if holder is None:
