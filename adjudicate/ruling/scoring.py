@@ -423,30 +423,30 @@ def final_score(code: str, game: Game, table: Table, before: dict[Side, int] | N
                 penalties: list[Penalty], rules: HandRules = HandRules()) -> Effect:
     """The score after the hand: the penalties first (Euchre 4, Short Whist 5 and 72 V, Long Whist 11),
     then the hand's own points in their order (tricks, then honours), each counted once."""
+    taken = tricks_taken(table, rules.abandoned)
     if before is None:
         zero = {Side.NS: 0, Side.EW: 0}
         if not any(penalty.kind in SCORE_KINDS for penalty in penalties) \
-                and _final_score(code, game, table, zero, penalties, rules).score_after == zero:
+                and _final_score(code, game, table, zero, penalties, rules, taken).score_after == zero:
             # Nothing scored by this choice from a score of nothing: nothing is scored from any score.
             return Effect(None, None, None, unchanged=True)
         return Effect(None, None, "the score before the hand (`score:` in the scenario)")
-    effect = _final_score(code, game, table, before, penalties, rules)
+    effect = _final_score(code, game, table, before, penalties, rules, taken)
     if rubber_over(game, effect.score_after, rules.rubber, rules.laps) and effect.meaning is not None:
         effect = replace(effect, rubber_over=True)
     taking = [penalty for penalty in penalties if penalty.kind == "take_tricks"]
-    taken = tricks_taken(table, rules.abandoned)
     if taking and effect.score_after is not None and rules.abandoned and taken is not None \
             and sum(taken.values()) < game.hand_size:
         others = [penalty for penalty in penalties if penalty.kind != "take_tricks"]
-        if _final_score(code, game, table, before, others, rules).score_after == effect.score_after:
+        if _final_score(code, game, table, before, others, rules, taken).score_after == effect.score_after:
             return replace(effect, takes_nothing_at=len(table.tricks))
     return effect
 
 
 def _final_score(code: str, game: Game, table: Table, before: dict[Side, int], penalties: list[Penalty],
-                 rules: HandRules) -> Effect:
+                 rules: HandRules, taken: dict[Side, int] | None) -> Effect:
+    """`final_score` from a given score, with the tricks each side took (`tricks_taken`, None: not played out)."""
     after = dict(before)
-    taken = tricks_taken(table, rules.abandoned)
     void = rules.void
     for penalty in penalties:
         number = penalty.number or 0
