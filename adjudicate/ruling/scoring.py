@@ -23,9 +23,8 @@ from __future__ import annotations
 from msgspec import Struct
 from msgspec.structs import replace
 
-from adjudicate.play.facts import HONOUR_RANKS, honours_claimants
+from adjudicate.play.facts import HONOUR_RANKS, honours_claimants, honours_dealt
 from adjudicate.lawbook.games import Game
-from adjudicate.record.cards import Card
 from adjudicate.record.seats import Side
 from adjudicate.play.table import Table
 
@@ -198,18 +197,14 @@ _BEFORE_THE_WINNERS = ("the adversaries' tricks",)
 
 
 def honours_held(table: Table) -> dict[Side, int] | None:
-    """How many of the four honours (A K Q J of trumps) each side held, if every holder is known."""
-    trump = table.trump
-    if trump is None:
-        return None
+    """How many of the four honours (A K Q J of trumps) each side held, if every holder is known: the honours each
+    seat was dealt (`facts.honours_dealt`), by side, where all four are placed."""
     held = {Side.NS: 0, Side.EW: 0}
-    for rank in HONOUR_RANKS:
-        honour = Card(rank, trump)
-        holder = next((seat for seat, record in table.holdings.items() if honour in record.dealt), None)
-        if holder is None:
+    for seat, count in honours_dealt(table).items():
+        if count is None:
             return None
-        held[holder.side] += 1
-    return held
+        held[seat.side] += count
+    return held if sum(held.values()) == len(HONOUR_RANKS) else None  # else some honour's holder is not known
 
 
 def claimable_honours(code: str, game: Game, table: Table, score: dict[Side, int] | None,
