@@ -241,9 +241,9 @@ def test_links_inside_the_folder_are_followed_once_and_links_out_of_it_reported(
 SLOW_CHECK = """
 import os, sys, threading
 from adjudicate.checking import batch as checking
-real = checking.check_file
+real = checking._budgeted
 progress = os.environ["PROGRESS"]
-def check_file(path, *args):
+def ruled(path, *args):
     if path.endswith("slow.yaml"):
         with open(progress + ".slow", "a") as marker:
             marker.write(f"{os.getpid()}\\n")
@@ -252,7 +252,7 @@ def check_file(path, *args):
     with open(progress, "a") as done:
         done.write(path + "\\n")
     return result
-checking.check_file = check_file
+checking._budgeted = ruled
 sys.argv = ["adjudicate", *sys.argv[1:]]
 from adjudicate.__main__ import main
 main()

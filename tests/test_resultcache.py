@@ -68,6 +68,19 @@ def project(tmp_path: Path) -> Path:
     return root
 
 
+def kept(folder: Path) -> list[tuple[str, "resultcache._Entry"]]:
+    """Every result kept in the cache folder: (its file's path, its entry), from each folder's index."""
+    import msgspec
+
+    found = []
+    for index in sorted(folder.glob("*" + resultcache.SUFFIX)):
+        data = index.read_bytes()
+        assert data.startswith(resultcache.MAGIC)
+        decoded = msgspec.msgpack.decode(data[len(resultcache.MAGIC) + 4:], type=resultcache._Index)
+        found.extend((path, msgspec.msgpack.decode(raw, type=resultcache._Entry)) for path, raw in decoded.entries.items())
+    return found
+
+
 def _untimed(junit: str) -> str:
     return re.sub(r' time="[0-9.]+"', "", junit)
 
@@ -90,7 +103,8 @@ def test_every_shipped_scenario_reports_the_same_bytes_cold_warm_and_uncached(fo
     ruled.clear()
     cold = reports(paths, coverage, cache=True)
     count = len(ruled)
-    assert count > 200 and len(list(folder.glob("*.msgpack"))) == count
+    assert count > 200 and len(kept(folder)) == count
+    assert len(list(folder.glob("*.msgpack"))) == 3  # an index a folder: euchre, long-whist, short-whist
     warm = reports(paths, coverage, cache=True)
     assert len(ruled) == count  # nothing ruled anew
     assert cold == uncached and warm == uncached
@@ -103,14 +117,14 @@ def test_a_coverage_run_keeps_results_of_its_own(folder: Path, ruled: list[str])
     api.check(path, cache=True, coverage=True)
     api.check(path, cache=True, coverage=True)
     api.check(path, cache=True)
-    assert len(ruled) == 2 and len(list(folder.glob("*.msgpack"))) == 2
+    assert len(ruled) == 2 and len(kept(folder)) == 2
 
 
 def test_the_cache_is_shared_with_worker_processes(folder: Path):
     paths = [str(SCENARIOS)]
     uncached = api.check(paths, jobs=2).to_text(True)
     assert api.check(paths, jobs=2, cache=True).to_text(True) == uncached
-    assert len(list(folder.glob("*.msgpack"))) > 200
+    assert len(kept(folder)) > 200
     assert api.check(paths, jobs=2, cache=True).to_text(True) == uncached
 
 
@@ -125,7 +139,7 @@ def test_no_cache_and_the_environment_turn_it_off(folder: Path, project: Path, m
     monkeypatch.delenv("ADJUDICATE_NO_CACHE")
     assert runner.invoke(app, ["check", path]).exit_code == 0
     assert runner.invoke(app, ["check", path]).exit_code == 0
-    assert len(ruled) == 3 and len(list(folder.glob("*.msgpack"))) == 1
+    assert len(ruled) == 3 and len(kept(folder)) == 1
 
 
 def test_a_changed_file_is_ruled_anew(folder: Path, project: Path, ruled: list[str]):
@@ -271,6 +285,7 @@ def test_a_cached_run_loads_no_rulebook_yaml_or_replay(folder: Path, tmp_path: P
 
 
 def entry(folder: Path) -> Path:
+    """The one index file in the cache folder."""
     [path] = folder.glob("*.msgpack")
     return path
 
@@ -282,15 +297,28 @@ def consistent(payload: bytes) -> bytes:
     return resultcache.MAGIC + zlib.crc32(payload).to_bytes(4, "big") + payload
 
 
-@pytest.mark.parametrize("damage", ["flipped", "truncated", "empty", "foreign", "other key", "too big"])
-def test_a_damaged_or_foreign_entry_is_a_miss(folder: Path, project: Path, ruled: list[str], damage: str):
+def replanted(data: bytes, change) -> bytes:
+    """The index file's bytes with its one entry changed by `change`, consistent again."""
+    import msgspec
+
+    index = msgspec.msgpack.decode(data[len(resultcache.MAGIC) + 4:], type=resultcache._Index)
+    [(path, raw)] = index.entries.items()
+    planted = change(msgspec.msgpack.decode(raw, type=resultcache._Entry))
+    return consistent(msgspec.msgpack.encode(resultcache._Index(index.name, {path: msgspec.Raw(
+        msgspec.msgpack.encode(planted))})))
+
+
+@pytest.mark.parametrize("damage", ["flipped", "truncated", "empty", "foreign", "other key", "other index",
+                                    "too big"])
+def test_a_damaged_or_foreign_index_is_a_miss(folder: Path, project: Path, ruled: list[str], damage: str,
+                                              monkeypatch):
     import msgspec
 
     path = str(project / "renege.yaml")
     expected = api.check(path).to_text()
     api.check(path, cache=True)
-    kept = entry(folder)
-    data = kept.read_bytes()
+    kept_at = entry(folder)
+    data = kept_at.read_bytes()
     head = len(resultcache.MAGIC) + 4
     if damage == "flipped":
         data = data[:-5] + bytes([data[-5] ^ 0xFF]) + data[-4:]
@@ -298,20 +326,36 @@ def test_a_damaged_or_foreign_entry_is_a_miss(folder: Path, project: Path, ruled
         data = data[:len(data) // 2]
     elif damage == "empty":
         data = b""
-    elif damage == "foreign":  # consistent (magic, checksum), but not an entry: a rulebook cache's record, a dict
+    elif damage == "foreign":  # consistent (magic, checksum), but not an index: a rulebook cache's record, a dict
         data = consistent(msgspec.msgpack.encode({"source": b"x", "rulebook": [1, 2, 3]}))
-    elif damage == "other key":  # another file's entry, consistent, planted under this one's name
-        planted = msgspec.msgpack.decode(data[head:], type=resultcache._Entry)
-        planted = msgspec.structs.replace(planted, key=b"\0" * len(planted.key),
-                                          result=msgspec.structs.replace(planted.result, status="failed"))
-        data = consistent(msgspec.msgpack.encode(planted))
+    elif damage == "other key":  # another file's entry (another key, no stamp), consistent, planted under this path
+        data = replanted(data, lambda planted: msgspec.structs.replace(
+            planted, key=b"\0" * len(planted.key), stamp=(),
+            result=msgspec.structs.replace(planted.result, status="failed")))
+    elif damage == "other index":  # another folder's or run's index, consistent, under this one's name
+        index = msgspec.msgpack.decode(data[head:], type=resultcache._Index)
+        data = consistent(msgspec.msgpack.encode(msgspec.structs.replace(index, name=b"\0" * len(index.name))))
     else:
-        data = data + b"\0" * (9 * 1024 * 1024)
-    kept.write_bytes(data)
+        monkeypatch.setattr(resultcache, "MAX_INDEX_BYTES", len(data) + 1024)
+        data = data + b"\0" * 2048
+    kept_at.write_bytes(data)
     assert api.check(path, cache=True).to_text() == expected
     assert len(ruled) == 3  # without the cache, into it, and anew
     assert api.check(path, cache=True).to_text() == expected  # written anew, and used
     assert len(ruled) == 3
+
+
+def test_an_entry_of_the_wrong_kind_is_a_miss(folder: Path, project: Path, ruled: list[str]):
+    """An entry whose result could never have been kept (an internal error), planted with the file's own stamp."""
+    import msgspec
+
+    path = str(project / "renege.yaml")
+    api.check(path, cache=True)
+    kept_at = entry(folder)
+    kept_at.write_bytes(replanted(kept_at.read_bytes(), lambda planted: msgspec.structs.replace(
+        planted, result=msgspec.structs.replace(planted.result, status="invalid", cause=checking.INTERNAL))))
+    assert api.check(path, cache=True).exit_code == 0
+    assert len(ruled) == 2
 
 
 def test_a_pickle_in_place_of_an_entry_runs_nothing(folder: Path, project: Path, tmp_path: Path):
@@ -388,33 +432,54 @@ def test_a_cache_folder_that_cannot_be_written_changes_nothing(folder: Path, pro
     assert not folder.is_dir() or list(folder.iterdir()) == []
 
 
-def entry_of(path: str) -> Path:
+def index_of(path: str) -> Path:
     cache = resultcache.ResultCache.open(None)
     assert cache is not None
-    return Path(cache.entry_name(path, Path(path).read_bytes())[1])
+    return Path(cache.index_name(os.path.dirname(path)))
 
 
-def test_the_cache_is_pruned_to_its_bound_and_of_stale_entries(folder: Path, monkeypatch):
+def test_the_cache_is_pruned_to_its_bound_and_of_stale_indexes(folder: Path, tmp_path: Path):
     import time
 
-    files = sorted(str(path) for path in (SCENARIOS / "euchre").glob("*.yaml"))[:12]
+    files = []
+    for number in range(12):  # a folder each: an index each
+        place = tmp_path / "scenarios" / f"part-{number:02d}"
+        place.mkdir(parents=True)
+        shutil.copy(SCENARIOS / "euchre" / "all-four-hands-thrown.yaml", place / "thrown.yaml")
+        files.append(str(place / "thrown.yaml"))
     now = time.time()
     for number, path in enumerate(files):
         api.check(path, cache=True)
         stamp = now - (len(files) - number) * 60
-        os.utime(entry_of(path), (stamp, stamp))
-    stale = entry_of(files[-1])
+        os.utime(index_of(path), (stamp, stamp))
+    size = index_of(files[0]).stat().st_size
+    assert all(index_of(path).stat().st_size == size for path in files)
+    stale = index_of(files[-1])
     old = now - (resultcache.STALE_DAYS + 1) * 86400
     os.utime(stale, (old, old))
     cache = resultcache.ResultCache.open(None)
     assert cache is not None
-    cache.prune(limit=100)
+    cache.prune(limit=100 * size)
     assert not stale.exists() and len(list(folder.glob("*.msgpack"))) == 11
-    cache.prune(limit=10)
+    cache.prune(limit=10 * size)
     assert len(list(folder.glob("*.msgpack"))) == 8  # past the bound: down to 80% of it
-    cache.prune(limit=5)
+    cache.prune(limit=5 * size)
     assert len(list(folder.glob("*.msgpack"))) == 4
-    assert all(entry_of(path).exists() for path in files[7:11])  # the oldest written went first
+    assert all(index_of(path).exists() for path in files[7:11])  # the oldest written went first
+
+
+def test_an_index_drops_the_files_no_longer_there(folder: Path, project: Path, ruled: list[str]):
+    paths = [str(project / "renege.yaml"), str(project / "renege-again.yaml")]
+    api.check(paths, cache=True)
+    assert sorted(path for path, _ in kept(folder)) == sorted(paths)
+    os.remove(paths[1])
+    api.check(paths[0], cache=True)
+    assert sorted(path for path, _ in kept(folder)) == sorted(paths)  # nothing was written: the index is as it was
+    (project / "renege.yaml").write_text((project / "renege.yaml").read_text(encoding="utf-8") + "# edited\n",
+                                         encoding="utf-8")
+    api.check(paths[0], cache=True)
+    assert [path for path, _ in kept(folder)] == paths[:1]
+    assert len(ruled) == 3
 
 
 def test_a_run_prunes_only_when_it_wrote(folder: Path, monkeypatch):
@@ -424,3 +489,76 @@ def test_a_run_prunes_only_when_it_wrote(folder: Path, monkeypatch):
     api.check(path, cache=True)
     api.check(path, cache=True)
     assert pruned == [1]
+
+
+# --- stamps: a file whose stamp is as it was is not read again ---------------------------------------------
+
+
+@pytest.fixture
+def reads(monkeypatch) -> list[str]:
+    """The scenario files the cache read (and hashed), in order."""
+    calls: list[str] = []
+    real = resultcache._read
+
+    def counting(path):
+        if path.endswith("renege.yaml"):
+            calls.append(path)
+        return real(path)
+
+    monkeypatch.setattr(resultcache, "_read", counting)
+    return calls
+
+
+def settled(path: Path) -> None:
+    """As if the file had been written long ago: its stamp is kept (ctime cannot be set back; RACY_SECONDS can)."""
+    stamp = path.stat().st_mtime - 3600
+    os.utime(path, (stamp, stamp))
+
+
+@pytest.mark.skipif(not resultcache._STAMPS, reason="stamps are kept on POSIX only")
+def test_an_unchanged_file_is_not_read_again_and_a_touched_one_is_hashed(folder: Path, project: Path, ruled: list[str],
+                                                                        reads: list[str], monkeypatch):
+    path = project / "renege.yaml"
+    settled(path)
+    monkeypatch.setattr(resultcache, "RACY_SECONDS", 0)
+    expected = api.check(str(path)).to_text()
+    assert api.check(str(path), cache=True).to_text() == expected
+    assert [entry.stamp != () for _, entry in kept(folder)] == [True]
+    reads.clear()
+    assert api.check(str(path), cache=True).to_text() == expected
+    assert reads == [] and len(ruled) == 2
+    os.utime(path)  # touched: a new stamp, the same bytes
+    assert api.check(str(path), cache=True).to_text() == expected
+    assert len(reads) == 1 and len(ruled) == 2  # read and hashed, not ruled; kept with its new stamp
+    assert api.check(str(path), cache=True).to_text() == expected
+    assert len(reads) == 1
+
+
+@pytest.mark.skipif(not resultcache._STAMPS, reason="stamps are kept on POSIX only")
+def test_a_file_edited_to_the_same_size_and_time_is_ruled_anew(folder: Path, project: Path, ruled: list[str],
+                                                              monkeypatch):
+    path = project / "renege.yaml"
+    settled(path)
+    monkeypatch.setattr(resultcache, "RACY_SECONDS", 0)
+    assert api.check(str(path), cache=True).exit_code == 0
+    before = path.stat()
+    text = path.read_text(encoding="utf-8")
+    edited = text.replace("{NS: 8, EW: 3}", "{NS: 9, EW: 3}")
+    assert len(edited) == len(text) and edited != text
+    path.write_text(edited, encoding="utf-8")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))  # the size and time as they were
+    assert path.stat().st_size == before.st_size and path.stat().st_mtime_ns == before.st_mtime_ns
+    report = api.check(str(path), cache=True)
+    assert report.exit_code == 1 and "expect.score" in report.to_text()
+    assert len(ruled) == 2
+
+
+def test_a_file_changed_just_before_it_was_read_keeps_no_stamp(folder: Path, project: Path, ruled: list[str],
+                                                              reads: list[str]):
+    """Written a moment ago (the fixture): a change in the same tick of the file system's clock would leave its
+    stamp as it was, so it is read and hashed at each run until it has settled."""
+    path = str(project / "renege.yaml")
+    api.check(path, cache=True)
+    assert [entry.stamp for _, entry in kept(folder)] == [()]
+    api.check(path, cache=True)
+    assert len(reads) == 2 and len(ruled) == 1

@@ -359,28 +359,29 @@ def _unreadable(path: str, error: InputError) -> FileResult:
 
 
 class ResultStore(Protocol):
-    """Where results are kept between runs (`adjudicate.checking.resultcache.ResultCache`)."""
+    """Where results are kept between runs (`adjudicate.checking.resultcache.ResultCache`).
 
-    written: bool
-    """Some result was kept by this process."""
+    `find` gives a file's kept result, or what ruling it needs (a miss), or None (ruled uncached); `rule`, in
+    whichever process rules the file, gives its result and the entry to `keep` (this process); `save` writes
+    what was kept, and says whether it wrote."""
 
-    def check(self, path: str, compute: Callable[[str | None], FileResult]) -> FileResult: ...
+    def find(self, path: str, text: bool = True) -> Any: ...
+
+    def rule(self, miss: Any, compute: Callable[[str | None], FileResult]) -> tuple[FileResult, bytes | None]: ...
+
+    def keep(self, miss: Any, entry: bytes | None) -> None: ...
+
+    def save(self) -> bool: ...
 
     def prune(self) -> None: ...
 
 
-def check_file(path: str, house: str | None = None, conditions: bool = False,
-               cache: ResultStore | None = None) -> FileResult:
+def check_file(path: str, house: str | None = None, conditions: bool = False) -> FileResult:
     """Load, replay and rule one scenario file and compare the ruling with its `expect` block.
 
-    `conditions`: also evaluate every law's condition atom by atom over the hand, for the coverage. `cache`:
-    the result kept from an earlier run while nothing it depends on has changed (and this one kept)."""
+    `conditions`: also evaluate every law's condition atom by atom over the hand, for the coverage."""
     started = time.perf_counter()
-    if cache is None:
-        result = _budgeted(path, None, house, conditions)
-    else:
-        result = cache.check(path, lambda text: _budgeted(path, text, house, conditions))
-    return _timed(result, started)
+    return _timed(_budgeted(path, None, house, conditions), started)
 
 
 def _budgeted(path: str, text: str | None, house: str | None, conditions: bool = False) -> FileResult:
@@ -469,14 +470,22 @@ def _check(path: str, text: str | None, house: str | None, conditions: bool = Fa
                       tuple(expect.exclude), True, opened, shown, conditions=values)
 
 
-def _check_chunk(chunk: Sequence[str], house: str | None, conditions: bool = False,
-                 cache: ResultStore | None = None) -> tuple[list[FileResult], bool]:
-    """The chunk's results, and whether some were kept in `cache` (by this process: a worker's copy of it)."""
+def _check_chunk(chunk: Sequence[tuple[str, Any]], house: str | None, conditions: bool = False,
+                 cache: ResultStore | None = None) -> list[tuple[FileResult, bytes | None]]:
+    """Each file's result, and the entry to keep of it: a file given with a miss of `cache` (`ResultStore.find`)
+    is ruled by the cache, which makes the entry; one given with None is ruled uncached."""
     from adjudicate.checking import budget
 
+    done: list[tuple[FileResult, bytes | None]] = []
     with budget.for_files():
-        results = [check_file(path, house, conditions, cache) for path in chunk]
-    return results, cache is not None and cache.written
+        for path, miss in chunk:
+            started = time.perf_counter()
+            if cache is None or miss is None:
+                result, entry = _budgeted(path, None, house, conditions), None
+            else:
+                result, entry = cache.rule(miss, lambda text: _budgeted(path, text, house, conditions))
+            done.append((_timed(result, started), entry))
+    return done
 
 
 def _mismatch_findings(mismatches) -> tuple[Finding, ...]:
@@ -540,7 +549,8 @@ def check_files(files: Sequence[str], jobs: int = 1, house: str | None = None,
     """Check every file, in `jobs` processes at most; the results come back in the files' order.
 
     `conditions`: also evaluate every law's condition atom by atom (`check --coverage`; `check_file`).
-    `cache`: results kept and used again (`check_file`); pruned at the end when some were kept.
+    `cache`: each file's kept result used while nothing it depends on has changed, the others ruled and kept,
+    the cache saved (by this process) and pruned when something was written.
 
     Worker processes die with this one (`_worker_start`), and end at once when it is interrupted
     (Ctrl-C, or SIGTERM as `adjudicate.errors.Terminated`): the interruption is raised again once
@@ -548,18 +558,39 @@ def check_files(files: Sequence[str], jobs: int = 1, house: str | None = None,
     files of the chunks it and the others had not finished come back invalid, NOT_CHECKED,
     saying so, beside the results of the chunks that were.
     """
-    workers = plan_processes(len(files), jobs)
-    if workers == 0:
-        results, written = _check_chunk(files, house, conditions, cache)
+    results: list[FileResult | None] = [None] * len(files)
+    todo: list[tuple[int, str, Any]] = []
+    if cache is None:
+        todo = [(number, path, None) for number, path in enumerate(files)]
     else:
-        results, written = _check_in_workers(files, workers, house, conditions, cache)
-    if cache is not None and written:
+        # Texts go with the misses only to a ruling in this process: a worker reads its files again.
+        text = plan_processes(len(files), jobs) == 0
+        for number, path in enumerate(files):
+            started = time.perf_counter()
+            found = cache.find(path, text)
+            if isinstance(found, FileResult):
+                results[number] = _timed(found, started)
+            else:
+                todo.append((number, path, found))
+    chunk = [(path, miss) for _, path, miss in todo]
+    workers = plan_processes(len(chunk), jobs)
+    if not chunk:
+        done = []
+    elif workers == 0:
+        done = _check_chunk(chunk, house, conditions, cache)
+    else:
+        done = _check_in_workers(chunk, workers, house, conditions, cache)
+    for (number, _, miss), (result, entry) in zip(todo, done):
+        results[number] = result
+        if cache is not None and miss is not None:
+            cache.keep(miss, entry)
+    if cache is not None and cache.save():
         cache.prune()
-    return results
+    return [result for result in results if result is not None]
 
 
-def _check_in_workers(files: Sequence[str], workers: int, house: str | None, conditions: bool,
-                      cache: ResultStore | None) -> tuple[list[FileResult], bool]:
+def _check_in_workers(files: Sequence[tuple[str, Any]], workers: int, house: str | None, conditions: bool,
+                      cache: ResultStore | None) -> list[tuple[FileResult, bytes | None]]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -570,24 +601,21 @@ def _check_in_workers(files: Sequence[str], workers: int, house: str | None, con
     # Forking shares the modules already imported; elsewhere the default start method is used.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    results: list[FileResult] = []
-    written = False
+    results: list[tuple[FileResult, bytes | None]] = []
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start,
                                initargs=(os.getpid(),))
     try:
         futures = [pool.submit(_check_chunk, chunk, house, conditions, cache) for chunk in chunks]
         for chunk, future in zip(chunks, futures):
             try:
-                done, kept = future.result()
-                results.extend(done)
-                written = written or kept
+                results.extend(future.result())
             except Exception as error:  # noqa: BLE001 - BrokenProcessPool: a worker died; report, don't lose the rest
-                results.extend(_not_checked(chunk, error))
+                results.extend((result, None) for result in _not_checked([path for path, _ in chunk], error))
     except BaseException:  # KeyboardInterrupt, Terminated: end the workers now, not when they finish
         _stop_workers(pool)
         raise
     pool.shutdown(wait=True)
-    return results, written
+    return results
 
 
 def _worker_start(parent: int) -> None:

@@ -15,7 +15,7 @@ MAX_CACHE_BYTES = 8 * 1024 * 1024
 
 
 RESULTS_FOLDER = "check-results"
-"""The folder inside the cache folder where `check` keeps each file's result (adjudicate.checking.resultcache)."""
+"""The folder inside the cache folder where `check` keeps its results (adjudicate.checking.resultcache)."""
 
 
 def cache_dir() -> str | None:
@@ -48,9 +48,9 @@ def cache_folder() -> str:
     return os.path.join(home, ".cache", "adjudicate")
 
 
-def read_cache_file(path: str, magic: bytes) -> memoryview | None:
-    """A cache file's payload, if the file is there, no larger than MAX_CACHE_BYTES, begins with `magic`
-    and its checksum holds; None otherwise (a cache miss, never an error)."""
+def read_cache_file(path: str, magic: bytes, limit: int = MAX_CACHE_BYTES) -> memoryview | None:
+    """A cache file's payload, if the file is there, no larger than `limit` bytes, begins with `magic` and its
+    checksum holds; None otherwise (a cache miss, never an error)."""
     import stat
     import zlib
 
@@ -67,13 +67,13 @@ def read_cache_file(path: str, magic: bytes) -> memoryview | None:
             return None
         # Asking for the file's own size (and a byte more), not the limit: a buffered read of 8 MB has the OS
         # map and unmap 8 MB for each kilobyte entry (a third of a cached `check`'s time per file).
-        blob = os.read(handle, min(info.st_size, MAX_CACHE_BYTES) + 1)
+        blob = os.read(handle, min(info.st_size, limit) + 1)
     except OSError:
         return None
     finally:
         os.close(handle)
     head = len(magic)
-    if len(blob) > MAX_CACHE_BYTES or not blob.startswith(magic):
+    if len(blob) > limit or not blob.startswith(magic):
         return None
     payload = memoryview(blob)[head + 4:]
     if zlib.crc32(payload).to_bytes(4, "big") != blob[head:head + 4]:

@@ -98,6 +98,12 @@ def boundary_for(path: str, allow: Iterable[str] = ()) -> Boundary:
     return Boundary(project_of(folder), allowed_folders(allow))
 
 
+def folder_boundary(folder: str) -> Boundary:
+    """The boundary of every file in `folder` that is no symbolic link (`boundary_for` of any of them: its real
+    path's folder is the folder's real path)."""
+    return Boundary(project_of(os.path.realpath(folder)), allowed_folders())
+
+
 def _unnamed(path: str) -> bool:
     return path.startswith("<") and path.endswith(">") and os.sep not in path and "/" not in path
 
