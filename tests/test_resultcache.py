@@ -562,3 +562,17 @@ def test_a_file_changed_just_before_it_was_read_keeps_no_stamp(folder: Path, pro
     assert [entry.stamp for _, entry in kept(folder)] == [()]
     api.check(path, cache=True)
     assert len(reads) == 2 and len(ruled) == 1
+
+
+def test_cache_clear_knows_the_indexes_and_their_temporaries(tmp_path: Path):
+    """`adjudicate cache clear` removes the indexes and the temporaries they are written through, nothing else."""
+    folder = tmp_path / "cache"
+    results = folder / resultcache.FOLDER_NAME
+    results.mkdir(parents=True)
+    ours = ["0123456789abcdef0123456789abcdef01234567.msgpack", ".results-k3j_x9q2.tmp", ".result-a1b2c3d4.tmp"]
+    theirs = ["notes.txt", "index.msgpack", ".hidden.tmp"]
+    for name in ours + theirs:
+        (results / name).write_bytes(b"x")
+    done = CliRunner().invoke(app, ["cache", "clear"], env={"ADJUDICATE_CACHE_DIR": str(folder)})
+    assert done.exit_code == 0, done.output
+    assert sorted(os.listdir(results)) == sorted(theirs)

@@ -128,10 +128,10 @@ environment, a CI job's fresh one): removed by the next install that writes the 
 def is_cache_name(name: str) -> bool:
     """Whether `name` is a file adjudicate writes in its cache folder: `CODE-INSTALL-KEY.msgpack` (a parsed
     rulebook), `search-INSTALL.msgpack` (the search index), a temporary `.CODE-….tmp` or `.search-….tmp` being
-    written, or an earlier version's `CODE-KEY.pickle`; or, in `check-results/`, a result `HEX.msgpack` or its
-    temporary `.result-….tmp`. Nothing else there is touched."""
+    written, or an earlier version's `CODE-KEY.pickle`; or, in `check-results/`, a results index `HEX.msgpack` (or an
+    earlier version's result) or its temporary `.results-….tmp` (`.result-….tmp`). Nothing else there is touched."""
     if name.startswith(RESULTS_FOLDER + "/"):
-        return re.fullmatch(r"[0-9a-f]{16,128}\.msgpack|\.result-[A-Za-z0-9_]+\.tmp",
+        return re.fullmatch(r"[0-9a-f]{16,128}\.msgpack|\.results?-[A-Za-z0-9_]+\.tmp",
                             name[len(RESULTS_FOLDER) + 1:]) is not None
     return re.fullmatch(r"[a-z][a-z-]*-[0-9a-f]{8}(?:-[0-9a-f]{16})?\.msgpack|\.[a-z][a-z-]*-[A-Za-z0-9_]+\.tmp"
                         r"|[a-z][a-z-]*-[0-9a-f]{16}\.pickle", name) is not None
