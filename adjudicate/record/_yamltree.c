@@ -1,7 +1,7 @@
 /* The reader's fast way: a YAML text's positioned `Node` tree, built in C straight from libyaml's events.
  *
- * `yamlsource.parse_yaml` reads every input file. Its Python reader takes libyaml's events through
- * PyYAML's object layer (an event object and a Mark for every value) and builds the tree in a Python loop:
+ * `yamlsource.parse_yaml` reads every input file. Its Python reader (`pyyaml_reader`) takes libyaml's events
+ * through PyYAML's object layer (an event object and a Mark for every value) and builds the tree in a Python loop:
  * a quarter of `check`'s work on a scenario (docs/development.md, "The native reader"). This module does
  * the same walk in C, over the same libyaml, for an everyday file only: one document, no anchors, aliases or
  * tags, no duplicate or empty key, no control character, within the reader's limits. For anything else,

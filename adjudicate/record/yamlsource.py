@@ -1,24 +1,22 @@
 """Reading YAML safely, keeping where every value stood.
 
-Every input file (scenario, rulebook, house rules) is read here: PyYAML's C
-parser (libyaml) gives the file's events, text and tags that construct nothing,
-so no tag can run code; we build our tree of `Node`s from them, each with its
-position, and refuse what a hand-written file should never hold: duplicate keys, tags that
-construct objects, alias bombs, absurd nesting or size.
+Every input file (scenario, rulebook, house rules) is read here: libyaml gives the file's events, text and tags
+that construct nothing, so no tag can run code; we build our tree of `Node`s from them, each with its position,
+and refuse what a hand-written file should never hold: duplicate keys, tags that construct objects, alias bombs,
+absurd nesting or size. The native reader (`_yamltree`) reads an everyday file; any other, and every refusal, is
+the Python reader's (`pyyaml_reader`, over PyYAML's C parser), imported only for such a file.
 """
 
 from __future__ import annotations
 
 import gc
-import operator
 import os
 import re
 import stat
-from functools import lru_cache
+from functools import cache
 from types import ModuleType
-from typing import IO, Any, Iterator, Mapping
+from typing import IO, TYPE_CHECKING, Any, Iterator, Mapping
 
-import yaml
 from msgspec import Struct, field
 
 from adjudicate.errors import STDIN, InputError, KeyPos, Pos, Problem, did_you_mean, quote
@@ -29,44 +27,59 @@ try:
 except ImportError:  # built without a C compiler or libyaml's headers: the Python reader reads every file
     _native = None
 
-try:
-    _BaseLoader: type = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - PyYAML built without libyaml
-    _BaseLoader = yaml.SafeLoader
-
-
 _STD = "tag:yaml.org,2002:"
 _STR_TAG, _INT_TAG = _STD + "str", _STD + "int"
-_YAML11_RESOLVE = yaml.resolver.Resolver().resolve
 _LEADING_ZERO = re.compile(r"[-+]?0[0-9]+")
 
+# YAML 1.1's implicit tags of a plain value, by its first character, in the order they are tried: PyYAML's
+# resolver's table (yaml/resolver.py), its patterns as written there. Held here so that the native reader
+# resolves a value without importing PyYAML, whose import costs 90 M instructions (mostly compiling its reader's
+# pattern of printable characters), 8% of a cold `check` of 201 files; compiling these costs 10 M. The Python
+# reader resolves through PyYAML's own table, so the tests that hold the two readers together hold this one to it.
+_IMPLICIT = (
+    ("bool", r'''^(?:yes|Yes|YES|no|No|NO
+                    |true|True|TRUE|false|False|FALSE
+                    |on|On|ON|off|Off|OFF)$''', "yYnNtTfFoO"),
+    ("float", r'''^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
+                    |\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
+                    |[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*
+                    |[-+]?\.(?:inf|Inf|INF)
+                    |\.(?:nan|NaN|NAN))$''', "-+0123456789."),
+    ("int", r'''^(?:[-+]?0b[0-1_]+
+                    |[-+]?0[0-7_]+
+                    |[-+]?(?:0|[1-9][0-9_]*)
+                    |[-+]?0x[0-9a-fA-F_]+
+                    |[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$''', "-+0123456789"),
+    ("merge", r'^(?:<<)$', "<"),
+    ("null", r'''^(?: ~
+                    |null|Null|NULL
+                    | )$''', ("~", "n", "N", "")),
+    ("timestamp", r'''^(?:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]
+                    |[0-9][0-9][0-9][0-9] -[0-9][0-9]? -[0-9][0-9]?
+                     (?:[Tt]|[ \t]+)[0-9][0-9]?
+                     :[0-9][0-9] :[0-9][0-9] (?:\.[0-9]*)?
+                     (?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?)$''', "0123456789"),
+    ("value", r'^(?:=)$', "="),
+    ("yaml", r'^(?:!|&|\*)$', "!&*"),
+)
+_RESOLVERS: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+for _name, _pattern, _firsts in _IMPLICIT:
+    _compiled = re.compile(_pattern, re.X)
+    for _first in _firsts:
+        _RESOLVERS.setdefault(_first, []).append((_STD + _name, _compiled))
 
-def _resolve(kind: type, value: str, implicit: tuple[bool, bool]) -> str:
-    """YAML 1.1's tag for a value, except that a plain number with leading zeros is a decimal number.
+
+def _plain_tag(value: str) -> str:
+    """The tag of a plain value written with no tag, for the native reader (which remembers it): YAML 1.1's,
+    except that a plain number with leading zeros is a decimal number.
 
     YAML 1.1 reads `010` as octal and `08` as text; a scorer writing `NS: 08` means eight, as YAML 1.2
     reads it. (`Node.integer` then accepts decimal digits only: `0x0A`, `0b11`, `1_0` are refused.)
     """
-    tag = _YAML11_RESOLVE(kind, value, implicit)
-    if tag == _STR_TAG and implicit[0] and kind is yaml.ScalarNode and _LEADING_ZERO.fullmatch(value):
-        return _INT_TAG
-    return tag
-
-
-class _Loader(_BaseLoader):
-    """PyYAML's safe loader, remembering the implicit tag of each scalar text."""
-
-    # Path resolvers are the only thing descending and ascending the tree tracks, and none is
-    # registered: C no-ops taking the same arguments stand in for two Python calls per value.
-    descend_resolver = staticmethod(operator.is_)  # (parent node, index), ignored
-    ascend_resolver = staticmethod(tuple)  # (), ignored
-    # With no path resolvers, the safe resolver is a pure function of the node kind, the text and
-    # whether it was quoted, run in Python for every scalar (a third of composing a file), while
-    # `N`, `AS`, `play` recur in every file: remembered, bounded. A file's own texts (its title, its
-    # notes) seldom recur and each holds about 0.3 KB here, so the bound is what the recurring texts of
-    # a few thousand scenarios fill, not the count of files a long `check` reads.
-    resolve = staticmethod(lru_cache(maxsize=4_096)(_resolve))
-
+    for tag, pattern in _RESOLVERS.get(value[:1], ()):
+        if pattern.match(value):
+            return tag
+    return _INT_TAG if _LEADING_ZERO.fullmatch(value) else _STR_TAG
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 """The largest input file read (a rulebook is ~100 KB; a scenario ~1 KB)."""
@@ -80,11 +93,8 @@ MAX_DEPTH = 100
 
 _DECIMAL = re.compile(r"[-+]?[0-9]+")
 """A whole number as a scenario or rulebook writes one: decimal digits, a sign at most (ASCII digits only)."""
-_CONTROL = re.compile("[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
-"""Control characters: YAML refuses them written raw, but a double-quoted "\\e" escape gets them in."""
 NULL_TAG = _STD + "null"
 """The tag of an empty value (`key:` with nothing after it, `~`, `null`)."""
-_SCALAR = yaml.ScalarNode
 _ALLOWED_TAGS = {_STD + t for t in ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")}
 
 
@@ -204,337 +214,16 @@ class Node(Struct, eq=False, gc=False):
             raise InputError(problems)
 
 
-def _plain_tag(value: str) -> str:
-    """The tag of a plain value written with no tag, for the native reader (which remembers it)."""
-    return _resolve(_SCALAR, value, (True, False))
-
-
 if _native is not None:
-    _starts = yaml.resolver.Resolver.yaml_implicit_resolvers
-    _native.configure(Node, Pos, _plain_tag, "".join(first for first in _starts if first),
-                      None in _starts, ("scalar", "seq", "map"), (_STR_TAG, _STD + "seq", _STD + "map", NULL_TAG),
+    _native.configure(Node, Pos, _plain_tag, "".join(first for first in _RESOLVERS if first), False,
+                      ("scalar", "seq", "map"), (_STR_TAG, _STD + "seq", _STD + "map", NULL_TAG),
                       frozenset(_ALLOWED_TAGS), MAX_NODES, MAX_DEPTH, 4_096)
-
-
-def _pos(path: str, mark: Any) -> Pos:
-    if mark is None:
-        return Pos(path, 1, 1)
-    return Pos(path, mark.line + 1, mark.column + 1)
-
-
-class _Limits:
-    """The refusals of a value over a limit, with a tag not allowed, or holding a control character."""
-
-    def __init__(self, path: str, escapes: bool = True):
-        self.path = path
-        self.count = 0
-        # A control character can only reach a value through an escape (`"\e"`): the reader
-        # refuses raw ones. Without a backslash in the file there is nothing to look for.
-        self.escapes = escapes
-
-    def refuse_control(self, text: str, pos: Pos) -> None:
-        control = _CONTROL.search(text)
-        if control:
-            raise InputError.at(pos, f"the text holds the control character "
-                                     f"{_describe_char(control.group())} (written as an escape); "
-                                     "it could rewrite the terminal it is printed on; refused")
-
-    def refuse(self, tag: str, pos: Pos, depth: int) -> None:
-        """Raise the error for a value over a limit, or with a tag that is not allowed."""
-        if self.count > MAX_NODES:
-            raise InputError.at(pos, f"the file expands to more than {MAX_NODES:,} values "
-                                     "(YAML aliases repeated many times?); refused")
-        if depth > MAX_DEPTH:
-            raise InputError.at(pos, f"the file nests lists and mappings more than {MAX_DEPTH} deep; refused")
-        if tag == _STD + "merge":
-            raise InputError.at(pos, "YAML merge keys (`<<: *name`) are not read: write the keys out")
-        raise InputError.at(pos, f"the YAML tag {tag!r} is not allowed: input files hold plain "
-                                 "text, numbers, lists and mappings only")
-
-
-_SCALAR_EVENT, _ALIAS_EVENT = yaml.ScalarEvent, yaml.AliasEvent
-_SEQUENCE_START, _MAPPING_START = yaml.SequenceStartEvent, yaml.MappingStartEvent
-_SEQUENCE_END, _MAPPING_END = yaml.SequenceEndEvent, yaml.MappingEndEvent
-_STREAM_END, _DOCUMENT_START = yaml.StreamEndEvent, yaml.DocumentStartEvent
-_SEQ_TAG, _MAP_TAG = _STD + "seq", _STD + "map"
-_OPEN = object()
-"""An anchored list or mapping not closed yet (an alias to it is a recursive alias)."""
-
-
-class _Builder(_Limits):
-    """Builds the `Node` tree straight from libyaml's events, with no PyYAML node tree between.
-
-    It refuses exactly what composing PyYAML's node tree and then building ours from it refused (the
-    reader until issue 22), and in the same order: the composer read the whole document before a value
-    was built, so libyaml's syntax errors and the composer's own (an undefined alias, a duplicate anchor,
-    a second document) come first wherever they stand; then the first refusal of our own (a limit, a tag,
-    a control character, a key that is not text or comes twice), in the file's order. So after a refusal
-    of our own, the rest of the events are still read for those errors.
-    """
-
-    def __init__(self, path: str, escapes: bool = True):
-        super().__init__(path, escapes)
-        self.anchors: dict[str, object] = {}
-        """Anchor -> the Node it names (`_OPEN` while that list or mapping is being read)."""
-        self.root_mark: Any = None
-
-    def build(self, loader: Any) -> Node | None:
-        get = loader.get_event
-        get()  # the stream's start
-        if type(get()) is _STREAM_END:  # else the document's start
-            return None
-        try:
-            root = self.document(get)
-        except InputError:
-            self.drain(get)
-            raise
-        get()  # the document's end
-        self.single(get())
-        return root
-
-    def document(self, get: Any) -> Node:
-        path = self.path
-        anchors = self.anchors
-        escapes = self.escapes
-        resolve = _Loader.resolve
-        allowed = _ALLOWED_TAGS
-        # The lists and mappings being read, outer ones on the stack; the innermost in `items` (a list) or
-        # `mapping` (a dict; the other None), with its node, its anchor and, in a mapping, the key read
-        # and waiting for its value (`key`).
-        stack: list[tuple[Any, ...]] = []
-        items: list[Node] | None = None
-        mapping: dict[str, tuple[Node, Node]] | None = None
-        opened: Node | None = None
-        opened_anchor: str | None = None
-        key: Node | None = None
-        depth = 0
-        count = 0
-        while True:
-            event = get()
-            kind = type(event)
-            if kind is _SCALAR_EVENT:
-                mark = event.start_mark
-                pos = Pos(path, mark.line + 1, mark.column + 1)
-                anchor = event.anchor
-                if anchor is not None:
-                    self.anchor(anchor, mark)
-                value = event.value
-                tag = event.tag
-                if tag is None or tag == "!":
-                    tag = resolve(_SCALAR, value, event.implicit)
-                count += 1
-                if count > MAX_NODES or depth > MAX_DEPTH or tag not in allowed:
-                    self.count = count
-                    self.refuse(tag, pos, depth)
-                if escapes:
-                    self.refuse_control(value, pos)
-                node = Node("scalar", value, pos, tag)
-                if anchor is not None:
-                    anchors[anchor] = node
-                if items is not None:
-                    items.append(node)
-                    continue
-                if mapping is not None:
-                    if key is None:  # a key: text, once in its mapping
-                        if tag == NULL_TAG:
-                            raise InputError.at(pos, f"a key should be plain text, not {node.describe()}")
-                        if value in mapping:
-                            first = mapping[value][0].pos
-                            raise InputError.at(pos, f"duplicate key {quote(value)} (first at line {first.line})")
-                        key = node
-                    else:
-                        mapping[key.value] = (key, node)  # type: ignore[index]
-                        key = None
-                    continue
-            elif kind is _SEQUENCE_END or kind is _MAPPING_END:
-                node = opened  # type: ignore[assignment]
-                if opened_anchor is not None:
-                    anchors[opened_anchor] = node
-                items, mapping, opened, opened_anchor, key = stack.pop()
-                depth -= 1
-            elif kind is _MAPPING_START or kind is _SEQUENCE_START:
-                mark = event.start_mark
-                if not depth:
-                    self.root_mark = mark
-                pos = Pos(path, mark.line + 1, mark.column + 1)
-                anchor = event.anchor
-                if anchor is not None:
-                    self.anchor(anchor, mark)
-                tag = event.tag
-                if tag is None or tag == "!":
-                    tag = _MAP_TAG if kind is _MAPPING_START else _SEQ_TAG
-                count += 1
-                if count > MAX_NODES or depth > MAX_DEPTH or tag not in allowed:
-                    self.count = count
-                    self.refuse(tag, pos, depth)
-                stack.append((items, mapping, opened, opened_anchor, key))
-                depth += 1
-                opened_anchor, key = anchor, None
-                if kind is _MAPPING_START:
-                    items, mapping = None, {}
-                    opened = Node("map", mapping, pos, tag)
-                else:
-                    items, mapping = [], None
-                    opened = Node("seq", items, pos, tag)
-                continue
-            else:  # an alias: a copy of the value it names, counted again
-                anchor = event.anchor
-                named = anchors.get(anchor)
-                if named is None:
-                    raise yaml.composer.ComposerError(None, None, "found undefined alias", event.start_mark)
-                if named is _OPEN:  # `_scan` refuses it first
-                    raise InputError.at(_pos(path, event.start_mark),
-                                        f"the alias *{anchor} is used inside the value it names "
-                                        "(a recursive alias); refused")
-                self.count = count
-                node = self.copy(named, depth)  # type: ignore[arg-type]
-                count = self.count
-            # A list or mapping closed, an alias, or a scalar standing alone: the value goes where it stands.
-            if items is not None:
-                items.append(node)
-            elif mapping is not None:
-                if key is None:
-                    if node.kind != "scalar" or node.tag == NULL_TAG:
-                        raise InputError.at(node.pos, f"a key should be plain text, not {node.describe()}")
-                    name: str = node.value  # type: ignore[assignment]
-                    if name in mapping:
-                        first = mapping[name][0].pos
-                        raise InputError.at(node.pos, f"duplicate key {quote(name)} (first at line {first.line})")
-                    key = node
-                else:
-                    mapping[key.value] = (key, node)  # type: ignore[index]
-                    key = None
-            else:
-                if self.root_mark is None:
-                    self.root_mark = event.start_mark
-                self.count = count
-                return node
-
-    def anchor(self, anchor: str, mark: Any) -> None:
-        """Note an anchor (the composer refuses one used twice)."""
-        if anchor in self.anchors:
-            raise yaml.composer.ComposerError("found duplicate anchor; first occurrence", None,
-                                              "second occurrence", mark)
-        self.anchors[anchor] = _OPEN
-
-    def copy(self, node: Node, depth: int) -> Node:
-        """The value an alias names, built again where the alias stands, counted and limited again there."""
-        self.count += 1
-        if self.count > MAX_NODES or depth > MAX_DEPTH:
-            self.refuse(node.tag, node.pos, depth)
-        if node.kind == "scalar":
-            return Node("scalar", node.value, node.pos, node.tag)
-        if node.kind == "seq":
-            return Node("seq", [self.copy(child, depth + 1) for child in node.value],  # type: ignore[attr-defined]
-                        node.pos, node.tag)
-        mapping = {}
-        for name, (key, value) in node.value.items():  # type: ignore[attr-defined]
-            copied = self.copy(key, depth + 1)
-            mapping[name] = (copied, self.copy(value, depth + 1))
-        return Node("map", mapping, node.pos, node.tag)
-
-    def drain(self, get: Any) -> None:
-        """Read the rest of the events after a refusal, for the errors the composer would have raised first."""
-        anchors = self.anchors
-        ended = False
-        while True:
-            event = get()
-            kind = type(event)
-            if kind is _STREAM_END:
-                return
-            if kind is _DOCUMENT_START and ended:
-                self.single(event)
-            if kind is yaml.DocumentEndEvent:
-                ended = True
-            elif kind is _ALIAS_EVENT:
-                if event.anchor not in anchors:
-                    raise yaml.composer.ComposerError(None, None, "found undefined alias", event.start_mark)
-            elif kind is _SCALAR_EVENT or kind is _SEQUENCE_START or kind is _MAPPING_START:
-                if event.anchor is not None:
-                    self.anchor(event.anchor, event.start_mark)
-
-    def single(self, event: Any) -> None:
-        """Refuse a second document, as PyYAML's `get_single_node` does (`_scan` refuses it first)."""
-        if type(event) is not _STREAM_END:
-            raise yaml.composer.ComposerError("expected a single document in the stream", self.root_mark,
-                                              "but found another document", event.start_mark)
 
 
 def _describe_char(character: object) -> str:
     """A character as U+XXXX with its repr: the C reader gives a code point, the Python one a str."""
     code = character if isinstance(character, int) else ord(str(character)[:1] or "\0")
     return f"U+{code:04X} {chr(code)!r}"
-
-
-def _scan(loader: yaml.Loader, path: str) -> None:
-    """Walk the event stream once, before any node is built, refusing early what is too big.
-
-    Counts values as the builder will (an alias counts the whole value it names,
-    each time it is used), so an alias bomb is refused at the alias that tips it
-    over, after reading a few hundred bytes; and refuses nesting deeper than
-    MAX_DEPTH at the value that goes too deep, before libyaml's own limit.
-    """
-    count = 0
-    sizes: dict[str, int] = {}
-    stack: list[tuple[str | None, int]] = []
-    documents = 0
-    while True:
-        event = loader.get_event()
-        if isinstance(event, yaml.StreamEndEvent):
-            return
-        if isinstance(event, yaml.DocumentStartEvent):
-            documents += 1
-            if documents > 1:
-                raise InputError.at(_pos(path, event.start_mark),
-                                    "a second YAML document starts here: a file holds one document "
-                                    "(remove the `---` line or split the file)")
-            continue
-        if isinstance(event, yaml.AliasEvent):
-            if any(anchor == event.anchor for anchor, _ in stack):
-                raise InputError.at(_pos(path, event.start_mark),
-                                    f"the alias *{event.anchor} is used inside the value it names "
-                                    "(a recursive alias); refused")
-            count += sizes.get(event.anchor or "", 1)
-            if count > MAX_NODES:
-                raise InputError.at(_pos(path, event.start_mark),
-                                    f"the file expands to more than "
-                                    f"{MAX_NODES:,} values at the alias *{event.anchor} (YAML aliases repeating one another: an alias "
-                                    "bomb); refused")
-            continue
-        if isinstance(event, (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-            count += 1
-            if count > MAX_NODES:
-                raise InputError.at(_pos(path, event.start_mark),
-                                    f"the file holds more than {MAX_NODES:,} values; refused")
-            if len(stack) > MAX_DEPTH:
-                raise InputError.at(_pos(path, event.start_mark),
-                                    f"the file nests lists and mappings more than {MAX_DEPTH} deep; refused")
-            if isinstance(event, yaml.ScalarEvent):
-                if event.anchor is not None:
-                    sizes[event.anchor] = 1
-            else:
-                stack.append((event.anchor, count - 1))
-            continue
-        if isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-            anchor, before = stack.pop()
-            if anchor is not None:
-                sizes[anchor] = count - before
-
-
-def _needs_scan(text: str) -> bool:
-    """Whether a text could hold what only the event scan refuses well: aliases, more documents,
-    or more nesting or values than a file of its size could reach by the builder's own checks.
-
-    An everyday scenario (a few kilobytes, no anchors) skips the second pass over its events.
-    """
-    return len(text) > 4_096 or "&" in text or "---" in text or "\n..." in text or text.startswith("...")
-
-
-def _yaml_problem(exc: yaml.MarkedYAMLError) -> str:
-    what = exc.problem or exc.context or "invalid YAML"
-    if "maximum nesting depth" in what:
-        return f"the file nests lists and mappings more than {MAX_DEPTH} deep; refused"
-    return f"invalid YAML: {what}"
 
 
 def parse_yaml(text: str, path: str) -> Node:
@@ -552,43 +241,24 @@ def parse_yaml(text: str, path: str) -> Node:
 
 def _parse(text: str, path: str) -> Node:
     # The native reader builds the tree of an everyday file and leaves every other file, and every refusal,
-    # to the Python reader below (docs/development.md, "The native reader").
+    # to the Python reader (docs/development.md, "The native reader").
     if _native is not None:
         root = _native.build(text, path)
         if root is not None:
             return root
-    try:
-        if _needs_scan(text):
-            scanner = _Loader(text)
-            try:
-                _scan(scanner, path)
-            finally:
-                scanner.dispose()
-        loader = _Loader(text)
-        try:
-            root = _Builder(path, escapes="\\" in text).build(loader)
-        finally:
-            loader.dispose()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        raise InputError.at(_pos(path, mark), _yaml_problem(exc)) from None
-    except yaml.reader.ReaderError as exc:
-        before = text[: exc.position]
-        line = before.count("\n") + 1
-        column = exc.position - (before.rfind("\n") + 1) + 1
-        raise InputError.at(Pos(path, line, column),
-                            f"the character {_describe_char(exc.character)} is not allowed in YAML "
-                            f"({exc.reason})") from None
-    except yaml.YAMLError as exc:
-        message = " ".join(str(exc).split())
-        raise InputError.at(Pos(path, 1, 1), f"invalid YAML: {message}") from None
-    except RecursionError:
-        raise InputError.at(Pos(path, 1, 1), "the file nests too deep to read; refused") from None
-    if root is None:
-        if text.strip():
-            raise InputError.at(Pos(path, 1, 1), "the file holds only comments: expected a YAML mapping")
-        raise InputError.at(Pos(path, 1, 1), "the file is empty: expected a YAML mapping")
-    return root
+    from adjudicate.record import pyyaml_reader
+
+    return pyyaml_reader.read(text, path)
+
+
+if not TYPE_CHECKING:
+    def __getattr__(name: str) -> Any:
+        """The Python reader's loader, by the name it had here (importing it imports PyYAML)."""
+        if name == "_Loader":
+            from adjudicate.record.pyyaml_reader import _Loader
+
+            return _Loader
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 _UTF16_32 = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
@@ -741,9 +411,12 @@ def _decoded(data: bytes, name: str, stream: bool = False) -> str:
 
 # --- a scenario given as Python values ------------------------------------------
 
-_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-"""What YAML refuses in a file's text (the C0 and C1 controls, lone surrogates, U+FFFE, U+FFFF): refused in the
-text of a mapping as well, so that a mapping can hold nothing its YAML file could not."""
+@cache
+def _unprintable() -> re.Pattern[str]:
+    """What YAML refuses in a file's text (the C0 and C1 controls, lone surrogates, U+FFFE, U+FFFF): refused in the
+    text of a mapping as well, so that a mapping can hold nothing its YAML file could not. Compiled where a mapping
+    is first read: its ranges, to U+10FFFF, cost 57 M instructions to compile."""
+    return re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 
 
@@ -795,7 +468,7 @@ class _ValueBuilder:
             return Node("scalar", repr(float(value)), pos, _STD + "float")
         if isinstance(value, str):
             text = _text_of(value)
-            bad = _PRINTABLE.search(text)
+            bad = _unprintable().search(text)
             if bad:
                 raise InputError.at(pos, f"the text holds the character {_describe_char(bad.group())}, which a "
                                          "scenario cannot hold (it could rewrite the terminal it is printed on); "
