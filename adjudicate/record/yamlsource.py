@@ -197,8 +197,8 @@ class Node(Struct, eq=False, gc=False):
 
     def check_keys(self, what: str, allowed: set[str] | frozenset[str], required: tuple[str, ...] = ()) -> None:
         """Refuse unknown keys (with a "did you mean") and missing required ones."""
-        present = self.value
-        if allowed.issuperset(present) and all(key in present for key in required):  # type: ignore[arg-type, operator]
+        present: dict[str, tuple[Node, Node]] = self.value  # type: ignore[assignment]
+        if allowed.issuperset(present) and all(map(present.__contains__, required)):
             return
         problems = []
         for key, knode, _ in self.items():
