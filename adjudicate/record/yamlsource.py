@@ -276,6 +276,11 @@ def file_kind(mode: int) -> str:
     return next((words for test, words in _NOT_REGULAR if test(mode)), "a special file")
 
 
+_READ = os.O_RDONLY | getattr(os, "O_BINARY", 0)
+_NOT_WAITING = getattr(os, "O_NONBLOCK", 0)
+"""The flags a file is opened with (looked up once: `getattr` of a name `os` lacks formats an AttributeError)."""
+
+
 def read_text(path: str | os.PathLike[str], *, regular_only: bool = False) -> str:
     """Read a file as UTF-8 text, refusing folders, binaries and huge files.
 
@@ -289,7 +294,7 @@ def read_text(path: str | os.PathLike[str], *, regular_only: bool = False) -> st
 def read_source(path: str | os.PathLike[str], *, regular_only: bool = False) -> tuple[bytes, str]:
     """A file's bytes as read, and its text, as `read_text` reads it (the bytes: for the ruling record's digests)."""
     name = os.fspath(path)
-    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | (getattr(os, "O_NONBLOCK", 0) if regular_only else 0)
+    flags = _READ | _NOT_WAITING if regular_only else _READ
     try:
         # os-level calls, not open(): a scenario is read in one read, and check reads thousands.
         handle = os.open(name, flags)
