@@ -2,7 +2,7 @@
 
 from typing import Callable
 
-from adjudicate.record.yamlsource import Node
+from adjudicate.record.yamlnode import Node
 
 def build(text: str, path: str, /) -> Node | None: ...
 def configure(node: type, pos: type, resolve: Callable[[str], str], starts: str, wildcard: bool,

@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from adjudicate.errors import InputError, Pos, quote
-from adjudicate.record.yamlsource import (
+from adjudicate.record.yamlnode import (
     _ALLOWED_TAGS, _INT_TAG, _LEADING_ZERO, _STD, _STR_TAG, MAX_DEPTH, MAX_NODES, NULL_TAG, Node, _describe_char,
 )
 
