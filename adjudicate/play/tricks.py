@@ -44,13 +44,13 @@ class _Tricks(_State):
     def due_in(self, trick: Trick) -> Seat | None:
         """Whose turn it is in a trick: the first seat from the leader, in order, who has not played."""
         out = self.making.lone.partner if self.making and self.making.lone else None
-        for step in range(4):
-            seat = trick.leader.after(step)
-            if seat is out or seat in trick.players:
-                continue
-            if self.short and seat in self.short and self.no_card_left(seat, len(self.moments)):
-                continue  # a card short, he has none to play
-            return seat
+        seat = trick.leader
+        for _ in range(4):
+            # A player a card short, with none left to play, is passed by.
+            if seat is not out and seat not in trick.players and not (
+                    self.short and seat in self.short and self.no_card_left(seat, len(self.moments))):
+                return seat
+            seat = seat.left
         return None
 
     def close_open_trick(self, entry: int) -> None:
