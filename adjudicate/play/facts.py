@@ -17,9 +17,9 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from adjudicate.record import vocabulary
-from adjudicate.record.cards import Card, Rank, Suit, cards_words, number_word
+from adjudicate.record.cards import Card, Suit, cards_words, number_word
 from adjudicate.record.seats import SEATS, Seat, Side
-from adjudicate.play.table import Moment, Play, Table, Trick
+from adjudicate.play.table import HONOUR_RANKS, Moment, Play, Table, Trick  # HONOUR_RANKS: the score reads it here
 
 KINDS: dict[str, str] = {kind: description for kind, (description, _) in vocabulary.KINDS.items()}
 """Every irregularity kind the detectors find, with what it means (the facts vocabulary)."""
@@ -1234,21 +1234,10 @@ def _consulted(table: Table, found: list[Irregularity]) -> list[Irregularity]:
     return result
 
 
-HONOUR_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.KNAVE)
-"""The ranks of the four honours, of trumps (Short Whist 3, Long Whist 1-6)."""
-
-
 def honours_dealt(table: Table) -> dict[Seat, int | None]:
     """How many of the four honours (A K Q J of trumps) each seat was dealt, where the record shows it: his whole
-    hand is listed, or every honour is placed; None where it does not."""
-    trump = table.trump
-    if trump is None or table.game.family != "whist":
-        return {seat: None for seat in table.holdings}
-    ranks = table.game.pack.ranks
-    honours = [Card(rank, trump) for rank in HONOUR_RANKS if rank in ranks]
-    placed = all(any(card in record.dealt for record in table.holdings.values()) for card in honours)
-    return {seat: sum(card in record.dealt for card in honours) if record.listed_complete or placed else None
-            for seat, record in table.holdings.items()}
+    hand is listed, or every honour is placed; None where it does not (`Table.honours`, worked out once a hand)."""
+    return table.honours
 
 
 def side_honours(honours: dict[Seat, int | None], side: Side) -> int | None:
