@@ -192,9 +192,13 @@ _entry = attrgetter("entry")
 
 def _acts(table: Table, *verbs: str) -> Sequence[Moment]:
     """The acts of these verbs, in log order."""
+    by_verb = table.by_verb
     if len(verbs) == 1:
-        return table.by_verb.get(verbs[0], ())
-    return sorted((moment for verb in verbs for moment in table.by_verb.get(verb, ())), key=_entry)
+        return by_verb.get(verbs[0], ())
+    present = [by_verb[verb] for verb in verbs if verb in by_verb]
+    if len(present) < 2:  # most hands have none of them
+        return present[0] if present else ()
+    return sorted((moment for moments in present for moment in moments), key=_entry)
 
 
 def _first_play_to_later_trick(table: Table, trick: Trick, seats: set[Seat]) -> Play | None:
@@ -212,10 +216,12 @@ def revokes(table: Table) -> Iterator[Irregularity]:
     for trick in table.tricks:
         for play in trick.plays:
             led = play.led
-            if led is None or play.holding is None or trumps.suit_of(play.card) is led:
+            if led is None or play.holding is None:
                 continue
             if play.legal is not None and play.card in play.legal:
-                continue  # his whole hand known and none of the suit led in it: a lawful discard
+                continue  # a card he might lawfully play: of the suit led, or, none of it in his whole hand, a discard
+            if trumps.suit_of(play.card) is led:
+                continue
             held = sorted(card for card in play.holding.known if trumps.suit_of(card) is led)
             unknown = None
             if not held:
@@ -462,8 +468,11 @@ def omitted_plays(table: Table) -> Iterator[Irregularity]:
 @detector
 def two_cards(table: Table) -> Iterator[Irregularity]:
     for trick in table.tricks:
+        active = trick.active
+        if len(active) == len(trick.players):
+            continue  # no player with two cards standing in it
         seen: dict[Seat, Play] = {}
-        for play in trick.active:
+        for play in active:
             if play.seat in seen:
                 first = seen[play.seat]
                 played = {other.seat for other in trick.active}
@@ -1194,7 +1203,8 @@ def _with_lapses(table: Table, irregularity: Irregularity, plays: list[Play]) ->
                 break
         added["claimants_touched"] = touched
     if irregularity.trick is not None:
-        added["later_trick_begun"] = any(play.trick > irregularity.trick for play in plays)
+        # The tricks are numbered in order, each begun by a card played to it: the last is the latest begun.
+        added["later_trick_begun"] = bool(table.tricks) and table.tricks[-1].number > irregularity.trick
     return replace(irregularity, details={**irregularity.details, **added}) if added else irregularity
 
 
