@@ -70,10 +70,12 @@ class _Tricks(_State):
         trick.winner = self.winner(trick)
 
     def winner(self, trick: Trick) -> Seat | None:
-        active = [play for play in trick.active if play.seat is not trick.out] or trick.active
+        active = trick.active
+        if trick.out is not None:
+            active = [play for play in active if play.seat is not trick.out] or active
         if not active:
             return None
-        led = trick.led or self.trumps.suit_of(active[0].card)
+        led = trick._led or self.trumps.suit_of(active[0].card)
         power = self.trumps.power
         # The highest card wins; of cards of equal power, the first played (`max` keeps the first).
         best = max(active, key=lambda play: power(play.card, led))
@@ -113,15 +115,15 @@ class _Tricks(_State):
                 size -= sum(1 for short in self.short if short is not seat and self.no_card_left(short, entry.number))
             trick = Trick(len(self.tricks) + 1, seat, self.next_leader(), size, out=out)
             self.tricks.append(trick)
-        card = cards[0]
-        if self.leads_again(trick, seat, card):
+        card, also = cards[0], cards[1:]
+        if seat in trick.players and self.leads_again(trick, seat, card):
             # Law 47 / Short Whist 57: a winning card led again before the partner has played: the
             # second card is not played to the trick; it is an exposed card.
             self.records[seat].exposed.append((entry.number, card, "led again"))
             return
         leads = not trick.active
         play = Play(seat, card, entry.number, trick.number, trick.due_leader if leads else self.due_in(trick),
-                    None if leads else trick.led, also_played=tuple(cards[1:]))
+                    None if leads else trick._led, also_played=also)
         if leads:
             trick.leader = seat
             trick._led = self.trumps.suit_of(card) if self.trumps.suit or not self.euchre else card.suit
@@ -129,7 +131,7 @@ class _Tricks(_State):
         record = self.records[seat]
         record.gone.append((entry.number, card, "played"))
         self.played[card] = entry.number
-        for extra in cards[1:]:
+        for extra in also:
             record.exposed.append((entry.number, extra, "two at once"))
 
     def leads_again(self, trick: Trick, seat: Seat, card: Card) -> bool:
