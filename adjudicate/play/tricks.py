@@ -240,7 +240,7 @@ class _Tricks(_State):
             self.problem(entry.pos, f"{what}: {card} is listed in the hand of {seat} (line {holding.pos.line}); a card "
                                     f"missing from his hand is left out of `hands`, which lists the cards he held")
             return
-        where = self.where.get(card)
+        where = self.placed(card)
         if where is not None and where[0] is not seat:
             self.problem(entry.pos, f"{what}: {card} is in {self.owner_words(where[0])} (line {where[1].line}), "
                                     f"not missing from his")
