@@ -17,9 +17,9 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from adjudicate.record import vocabulary
-from adjudicate.record.cards import Card, Rank, Suit, cards_words, number_word
+from adjudicate.record.cards import Card, Suit, cards_words, number_word
 from adjudicate.record.seats import SEATS, Seat, Side
-from adjudicate.play.table import Moment, Play, Table, Trick
+from adjudicate.play.table import HONOUR_RANKS, MAKING_ACTS, Moment, Play, Table, Trick  # HONOUR_RANKS: the score reads it here
 
 KINDS: dict[str, str] = {kind: description for kind, (description, _) in vocabulary.KINDS.items()}
 """Every irregularity kind the detectors find, with what it means (the facts vocabulary)."""
@@ -192,9 +192,13 @@ _entry = attrgetter("entry")
 
 def _acts(table: Table, *verbs: str) -> Sequence[Moment]:
     """The acts of these verbs, in log order."""
+    by_verb = table.by_verb
     if len(verbs) == 1:
-        return table.by_verb.get(verbs[0], ())
-    return sorted((moment for verb in verbs for moment in table.by_verb.get(verb, ())), key=_entry)
+        return by_verb.get(verbs[0], ())
+    present = [by_verb[verb] for verb in verbs if verb in by_verb]
+    if len(present) < 2:  # most hands have none of them
+        return present[0] if present else ()
+    return sorted((moment for moments in present for moment in moments), key=_entry)
 
 
 def _first_play_to_later_trick(table: Table, trick: Trick, seats: set[Seat]) -> Play | None:
@@ -212,10 +216,12 @@ def revokes(table: Table) -> Iterator[Irregularity]:
     for trick in table.tricks:
         for play in trick.plays:
             led = play.led
-            if led is None or play.holding is None or trumps.suit_of(play.card) is led:
+            if led is None or play.holding is None:
                 continue
             if play.legal is not None and play.card in play.legal:
-                continue  # his whole hand known and none of the suit led in it: a lawful discard
+                continue  # a card he might lawfully play: of the suit led, or, none of it in his whole hand, a discard
+            if trumps.suit_of(play.card) is led:
+                continue
             held = sorted(card for card in play.holding.known if trumps.suit_of(card) is led)
             unknown = None
             if not held:
@@ -462,8 +468,11 @@ def omitted_plays(table: Table) -> Iterator[Irregularity]:
 @detector
 def two_cards(table: Table) -> Iterator[Irregularity]:
     for trick in table.tricks:
+        active = trick.active
+        if len(active) == len(trick.players):
+            continue  # no player with two cards standing in it
         seen: dict[Seat, Play] = {}
-        for play in trick.active:
+        for play in active:
             if play.seat in seen:
                 first = seen[play.seat]
                 played = {other.seat for other in trick.active}
@@ -763,11 +772,8 @@ def euchre_making(table: Table) -> Iterator[Irregularity]:
     for moment in table.moments:
         act = moment.act
         seat = act.seat
-        if seat is None:
-            continue
         verb = act.verb
-        if verb not in ("pass", "order up", "assist", "take up", "turn down", "name", "alone", "alone at",
-                        "take it from you", "mention"):
+        if seat is None or verb not in MAKING_ACTS:
             continue
         if verb == "mention":
             if seat in passed[1] | passed[2] or (turned and named.get(seat) is turned.suit):
@@ -970,17 +976,15 @@ def whist_trump_card(table: Table) -> Iterator[Irregularity]:
     dealer = table.dealer
     first = table.tricks[0] if table.tricks else None
     dealer_first_play = first.played_by(dealer) if first else None
-    lifts = [m.entry for m in table.moments if m.act.verb == "lift trump" and m.act.seat is dealer]
-    for moment in table.moments:
-        act = moment.act
-        if act.seat is not dealer:
-            continue
-        if act.verb == "leave trump" and first is not None and first.quit_entry is not None \
+    lifts = [m.entry for m in _acts(table, "lift trump") if m.act.seat is dealer]
+    for moment in _acts(table, "leave trump"):
+        if moment.act.seat is dealer and first is not None and first.quit_entry is not None \
                 and not any(moment.entry < lift < first.quit_entry for lift in lifts):
             yield Irregularity("trump_card_left", dealer, 1, moment.entry,
                                f"the dealer {_name(dealer)} left the trump card on the table after the first "
                                f"trick was turned and quitted", {})
-        if act.verb == "lift trump" and (dealer_first_play is None or moment.entry < dealer_first_play.entry):
+    for moment in _acts(table, "lift trump"):
+        if moment.act.seat is dealer and (dealer_first_play is None or moment.entry < dealer_first_play.entry):
             # Short Whist 52, 54: he takes it at his turn to the first trick, that is once the players
             # before him have played to it.
             before_him = first.leader.steps_to(dealer) if first else 4
@@ -994,7 +998,8 @@ def whist_trump_card(table: Table) -> Iterator[Irregularity]:
                                    f"to play to the first trick"
                                    + ("; he has since played to it, no one having desired him to lay the card on "
                                       "the table" if lapsed else ""), {"lapsed": lapsed})
-        if act.verb == "forget trump":
+    for moment in _acts(table, "forget trump"):
+        if moment.act.seat is dealer:
             yield Irregularity("trump_card_forgotten", dealer, moment.trick, moment.entry,
                                f"the dealer {_name(dealer)} declared he could not recollect the trump card", {})
 
@@ -1004,25 +1009,24 @@ def honours(table: Table) -> Iterator[Irregularity]:
     if table.game.euchre:
         return
     score = table.scenario.score
-    for moment in table.moments:
-        act = moment.act
-        seat = act.seat
+    for moment in _acts(table, "call honours"):
+        seat = moment.act.seat
         if seat is None:
             continue
-        if act.verb == "call honours":
-            at_eight = score.get(seat.side) == 8 if score else None
-            played = any(play.seat is seat and play.entry < moment.entry for trick in table.tricks for play in trick.plays)
-            if at_eight and not played:
-                continue  # Long Whist 16, 21: the call at the point of eight, before playing, is the proper one.
-            answered = any(m.act.verb == "answer" and m.act.seat is seat.partner and m.entry > moment.entry
-                           for m in table.moments)
-            details: dict[str, object] = {"at_eight": at_eight, "after_playing": played, "answered": answered}
-            # The score before the hand, where the record lacks it, is asked as the one fact it settles here.
-            unknown = None if score else (f"Were {_side_words(seat.side)} at the point of eight when the hand began? "
-                                          "(the score before the hand is not given)")
-            yield Irregularity("honours_called", seat, moment.trick, moment.entry, _honours_called(seat, at_eight),
-                               details, unknown, None if score else f"{seat.side}-at-the-point-of-eight")
-        if act.verb == "remind" and not any(m.act.verb == "turn" and m.entry > moment.entry for m in table.moments):
+        at_eight = score.get(seat.side) == 8 if score else None
+        played = any(play.seat is seat and play.entry < moment.entry for trick in table.tricks for play in trick.plays)
+        if at_eight and not played:
+            continue  # Long Whist 16, 21: the call at the point of eight, before playing, is the proper one.
+        answered = any(m.act.seat is seat.partner and m.entry > moment.entry for m in _acts(table, "answer"))
+        details: dict[str, object] = {"at_eight": at_eight, "after_playing": played, "answered": answered}
+        # The score before the hand, where the record lacks it, is asked as the one fact it settles here.
+        unknown = None if score else (f"Were {_side_words(seat.side)} at the point of eight when the hand began? "
+                                      "(the score before the hand is not given)")
+        yield Irregularity("honours_called", seat, moment.trick, moment.entry, _honours_called(seat, at_eight),
+                           details, unknown, None if score else f"{seat.side}-at-the-point-of-eight")
+    for moment in _acts(table, "remind"):
+        seat = moment.act.seat
+        if seat is not None and not any(m.entry > moment.entry for m in _acts(table, "turn")):
             yield Irregularity("reminded_partner", seat, moment.trick, moment.entry,
                                f"{_name(seat)} reminded his partner to call after the trump card was turned up", {})
 
@@ -1199,7 +1203,8 @@ def _with_lapses(table: Table, irregularity: Irregularity, plays: list[Play]) ->
                 break
         added["claimants_touched"] = touched
     if irregularity.trick is not None:
-        added["later_trick_begun"] = any(play.trick > irregularity.trick for play in plays)
+        # The tricks are numbered in order, each begun by a card played to it: the last is the latest begun.
+        added["later_trick_begun"] = bool(table.tricks) and table.tricks[-1].number > irregularity.trick
     return replace(irregularity, details={**irregularity.details, **added}) if added else irregularity
 
 
@@ -1234,21 +1239,10 @@ def _consulted(table: Table, found: list[Irregularity]) -> list[Irregularity]:
     return result
 
 
-HONOUR_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.KNAVE)
-"""The ranks of the four honours, of trumps (Short Whist 3, Long Whist 1-6)."""
-
-
 def honours_dealt(table: Table) -> dict[Seat, int | None]:
     """How many of the four honours (A K Q J of trumps) each seat was dealt, where the record shows it: his whole
-    hand is listed, or every honour is placed; None where it does not."""
-    trump = table.trump
-    if trump is None or table.game.family != "whist":
-        return {seat: None for seat in table.holdings}
-    ranks = table.game.pack.ranks
-    honours = [Card(rank, trump) for rank in HONOUR_RANKS if rank in ranks]
-    placed = all(any(card in record.dealt for record in table.holdings.values()) for card in honours)
-    return {seat: sum(card in record.dealt for card in honours) if record.listed_complete or placed else None
-            for seat, record in table.holdings.items()}
+    hand is listed, or every honour is placed; None where it does not (`Table.honours`, worked out once a hand)."""
+    return table.honours
 
 
 def side_honours(honours: dict[Seat, int | None], side: Side) -> int | None:
@@ -1265,7 +1259,7 @@ def honours_claimants(table: Table, claims: tuple[Claim, ...] | None = None) -> 
 
 
 
-_ORDERED = frozenset({"shuffle", "touch", "cut", "deal", "mix"})
+_ORDERED = ("shuffle", "touch", "cut", "deal", "mix")
 """Acts whose order the laws turn on: who shuffled twice (Euchre 24), who touched the cards first (Euchre 43)."""
 
 
@@ -1275,22 +1269,26 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
     `would_revoke` for a card called (Euchre 55, Short Whist 64) and `target_holds` for a suit called (Euchre 57,
     Short Whist 66), each None where the record does not show the called player's hand."""
     details: dict[int, dict[str, object]] = {}
-    seen: dict[tuple[str, str], set[Seat | None]] = {}
     partner = table.dealer.partner
-    for moment in table.moments:
-        act = moment.act
-        if act.verb in _ORDERED:
-            earlier = seen.setdefault((act.verb, moment.phase), set())
+    # Each verb's acts read from the table's acts by verb, not the log walked for them.
+    by_verb = table.by_verb
+    for verb in _ORDERED:
+        seen: dict[str, set[Seat | None]] = {}  # who did it, so far, in each phase
+        for moment in by_verb.get(verb, ()):
+            act = moment.act
+            earlier = seen.setdefault(moment.phase, set())
             details[moment.entry] = {"first": not earlier, "repeat": act.seat is not None and act.seat in earlier}
             earlier.add(act.seat)
-            if act.verb == "shuffle":
+            if verb == "shuffle":
                 # Euchre 25: the dealer's partner has the first right to shuffle.
                 details[moment.entry]["before_dealers_partner"] = act.seat is not partner and any(
-                    later.act.verb == "shuffle" and later.act.seat is partner and later.phase == moment.phase
-                    for later in table.moments[moment.entry:])
-        elif act.verb == "give":
-            details[moment.entry] = {"to_dealer": act.target is table.dealer}
-        elif act.verb == "names" and act.cards and act.seat is not None:
+                    later.entry > moment.entry and later.act.seat is partner and later.phase == moment.phase
+                    for later in by_verb["shuffle"])
+    for moment in by_verb.get("give", ()):
+        details[moment.entry] = {"to_dealer": moment.act.target is table.dealer}
+    for moment in by_verb.get("names", ()):
+        act = moment.act
+        if act.cards and act.seat is not None:
             details[moment.entry] = _named(table, moment)
             if not table.game.euchre and act.card == table.scenario.turned:
                 # Short Whist 53: the trump card named after the dealer has taken it into his hand.
@@ -1298,17 +1296,19 @@ def act_details(table: Table) -> dict[int, dict[str, object]]:
                     m.entry < moment.entry and m.act.seat is table.dealer and (m.act.verb == "lift trump" or (
                         m.act.verb in ("play", "correct") and m.phase == "play"))
                     for m in table.moments)
-        elif act.verb == "call honours" and act.seat is not None:
+    for moment in by_verb.get("call honours", ()):
+        act = moment.act
+        if act.seat is not None:
             # Long Whist 16, 19, 21: a call "at eight" and its answer by the partner, with the honours he holds.
             score = table.scenario.score
-            answered = any(m.entry > moment.entry and m.act.verb == "answer" and m.act.seat is act.seat.partner
-                           for m in table.moments)
+            answered = any(m.entry > moment.entry and m.act.seat is act.seat.partner for m in by_verb.get("answer", ()))
             details[moment.entry] = {
                 "at_eight": score.get(act.seat.side) == 8 if score else None,
                 "answered": answered,
                 "answer_honours": honours_dealt(table).get(act.seat.partner) if answered else None}
-        elif act.verb == "ask turned" and table.scenario.turned is not None:
-            turned = table.scenario.turned
+    turned = table.scenario.turned
+    if turned is not None:
+        for moment in by_verb.get("ask turned", ()):
             details[moment.entry] = {"after_turned_played": any(
                 play.card == turned and play.entry < moment.entry for trick in table.tricks for play in trick.active)}
     calls, requires = _acts(table, "call"), _acts(table, "require")

@@ -26,20 +26,27 @@ class _Replay(_Deal, _Making, _Tricks):
     # --- the log ------------------------------------------------------------
     def run(self) -> Table:
         self.deal()
-        for entry in self.scenario.log:
-            if entry.act.verb in ("found", "missing") and entry.act.seat is not None and entry.act.cards:
-                found = entry.number if entry.act.verb == "found" else len(self.scenario.log) + 1
-                self.short.setdefault(entry.act.seat, []).append((found, entry.act.card))
-        for entry in self.scenario.log:
-            if self.phase == "deal" and entry.act.verb not in DEAL_ACTS:
+        log = self.scenario.log
+        for entry in log:
+            act = entry.act
+            if act.verb in ("found", "missing") and act.seat is not None and act.cards:
+                found = entry.number if act.verb == "found" else len(log) + 1
+                self.short.setdefault(act.seat, []).append((found, act.card))
+        moments, tricks = self.moments, self.tricks
+        for entry in log:
+            act = entry.act
+            verb = act.verb
+            if self.phase == "deal" and verb not in DEAL_ACTS:
                 self.phase = "making" if self.euchre else "play"
-            if entry.act.verb == "cut" and not self.euchre and not self.tricks and any(
-                    moment.act.verb == "claim" and moment.act.word == "honours" for moment in self.moments):
+            if verb == "cut" and not self.euchre and not tricks and any(
+                    moment.act.verb == "claim" and moment.act.word == "honours" for moment in moments):
                 # At Whist honours are claimed once the hand is played (Long Whist 18): a cut after a claim of
                 # them is the next deal's, the hand over, though the record lists none of its tricks.
                 self.phase = "after"
-            self.moments.append(Moment(entry.number, entry.act, entry.pos, self.phase, self.trick_number(),
-                                       self.making_round()))
+            # The trick in progress, or the one about to start.
+            last = tricks[-1] if tricks else None
+            number = last.number if last is not None and last.quit_entry is None and last.active else len(tricks) + 1
+            moments.append(Moment(entry.number, act, entry.pos, self.phase, number, self.making_round()))
             self.act(entry)
         self.finish()
         if self.problems:
@@ -54,13 +61,6 @@ class _Replay(_Deal, _Making, _Tricks):
         if making is None or making.maker is not None or self.phase not in ("deal", "making"):
             return None
         return 2 if making.turned_down else 1
-
-    def trick_number(self) -> int:
-        """The trick in progress, or the one about to start."""
-        trick = self.current()
-        if trick is not None and trick.active:
-            return trick.number
-        return len(self.tricks) + 1
 
     def act(self, entry: LogEntry) -> None:
         verb = entry.act.verb

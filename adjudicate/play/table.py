@@ -13,7 +13,7 @@ from msgspec import Struct, field
 from adjudicate.errors import Pos
 from adjudicate.lawbook.games import Game
 from adjudicate.record.acts import Act
-from adjudicate.record.cards import Card, Suit, Trump
+from adjudicate.record.cards import Card, Rank, Suit, Trump
 from adjudicate.record.scenario import Scenario
 from adjudicate.record.seats import Seat, Side
 
@@ -24,6 +24,10 @@ ROUND_ONE_MAKES = frozenset({"order up", "assist", "take up"})
 DEAL_ACTS = frozenset({"deal", "touch", "count", "shuffle", "new cards", "cut", "expose", "drop", "drop below",
                        "turn", "claim", "elect", "consult", "found", "missing", "give", "withdraw", "look trump",
                        "remind"})
+
+
+HONOUR_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.KNAVE)
+"""The ranks of the four honours, of trumps (Short Whist 3, Long Whist 1-6)."""
 
 
 class Knowledge(Struct, frozen=True):
@@ -189,6 +193,20 @@ class Table(Struct, dict=True):
         """Who won each trick completed, in order: worked out when first asked (the tricks stand as the replay
         left them), for the score, which asks it several times a hand."""
         return [trick.winner for trick in self.tricks if trick.complete and trick.winner is not None]
+
+    @cached_property
+    def honours(self) -> dict[Seat, int | None]:
+        """How many of the four honours (A K Q J of trumps) each seat was dealt, where the record shows it: his whole
+        hand is listed, or every honour is placed; None where it does not. Worked out when first asked (the hands
+        stand as the replay left them), for the detectors, the claims and the score."""
+        trump = self.trumps.suit
+        if trump is None or self.game.family != "whist":
+            return dict.fromkeys(self.holdings)
+        ranks = self.game.pack.ranks
+        honours = frozenset(Card(rank, trump) for rank in HONOUR_RANKS if rank in ranks)
+        placed = not honours.difference(*(record.dealt for record in self.holdings.values()))
+        return {seat: len(honours.intersection(record.dealt)) if record.listed_complete or placed else None
+                for seat, record in self.holdings.items()}
 
     @property
     def trump(self) -> Suit | None:

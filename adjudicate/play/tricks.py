@@ -44,13 +44,13 @@ class _Tricks(_State):
     def due_in(self, trick: Trick) -> Seat | None:
         """Whose turn it is in a trick: the first seat from the leader, in order, who has not played."""
         out = self.making.lone.partner if self.making and self.making.lone else None
-        for step in range(4):
-            seat = trick.leader.after(step)
-            if seat is out or seat in trick.players:
-                continue
-            if self.short and seat in self.short and self.no_card_left(seat, len(self.moments)):
-                continue  # a card short, he has none to play
-            return seat
+        seat = trick.leader
+        for _ in range(4):
+            # A player a card short, with none left to play, is passed by.
+            if seat is not out and seat not in trick.players and not (
+                    self.short and seat in self.short and self.no_card_left(seat, len(self.moments))):
+                return seat
+            seat = seat.left
         return None
 
     def close_open_trick(self, entry: int) -> None:
@@ -70,10 +70,12 @@ class _Tricks(_State):
         trick.winner = self.winner(trick)
 
     def winner(self, trick: Trick) -> Seat | None:
-        active = [play for play in trick.active if play.seat is not trick.out] or trick.active
+        active = trick.active
+        if trick.out is not None:
+            active = [play for play in active if play.seat is not trick.out] or active
         if not active:
             return None
-        led = trick.led or self.trumps.suit_of(active[0].card)
+        led = trick._led or self.trumps.suit_of(active[0].card)
         power = self.trumps.power
         # The highest card wins; of cards of equal power, the first played (`max` keeps the first).
         best = max(active, key=lambda play: power(play.card, led))
@@ -113,15 +115,15 @@ class _Tricks(_State):
                 size -= sum(1 for short in self.short if short is not seat and self.no_card_left(short, entry.number))
             trick = Trick(len(self.tricks) + 1, seat, self.next_leader(), size, out=out)
             self.tricks.append(trick)
-        card = cards[0]
-        if self.leads_again(trick, seat, card):
+        card, also = cards[0], cards[1:]
+        if seat in trick.players and self.leads_again(trick, seat, card):
             # Law 47 / Short Whist 57: a winning card led again before the partner has played: the
             # second card is not played to the trick; it is an exposed card.
             self.records[seat].exposed.append((entry.number, card, "led again"))
             return
         leads = not trick.active
         play = Play(seat, card, entry.number, trick.number, trick.due_leader if leads else self.due_in(trick),
-                    None if leads else trick.led, also_played=tuple(cards[1:]))
+                    None if leads else trick._led, also_played=also)
         if leads:
             trick.leader = seat
             trick._led = self.trumps.suit_of(card) if self.trumps.suit or not self.euchre else card.suit
@@ -129,7 +131,7 @@ class _Tricks(_State):
         record = self.records[seat]
         record.gone.append((entry.number, card, "played"))
         self.played[card] = entry.number
-        for extra in cards[1:]:
+        for extra in also:
             record.exposed.append((entry.number, extra, "two at once"))
 
     def leads_again(self, trick: Trick, seat: Seat, card: Card) -> bool:
@@ -238,7 +240,7 @@ class _Tricks(_State):
             self.problem(entry.pos, f"{what}: {card} is listed in the hand of {seat} (line {holding.pos.line}); a card "
                                     f"missing from his hand is left out of `hands`, which lists the cards he held")
             return
-        where = self.where.get(card)
+        where = self.placed(card)
         if where is not None and where[0] is not seat:
             self.problem(entry.pos, f"{what}: {card} is in {self.owner_words(where[0])} (line {where[1].line}), "
                                     f"not missing from his")
