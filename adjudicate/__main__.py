@@ -139,6 +139,9 @@ def main() -> None:
             except (OSError, ValueError):
                 pass
         os._exit(code)
+    # The interpreter's exit runs the cycle collector once over everything still alive (the modules, the
+    # rulebooks): frozen, they are not walked. It found nothing (above), and cost about 35 M instructions a run.
+    gc.freeze()
     sys.exit(code)
 
 
