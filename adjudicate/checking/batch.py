@@ -23,9 +23,11 @@ import sys
 import time
 from typing import IO, Any, Callable, Iterable, Protocol, Sequence
 
+import msgspec
 from msgspec import Struct
 
 from adjudicate.errors import MAX_PROBLEMS, STDIN, AdjudicateError, InputError
+from adjudicate.checking import budget
 from adjudicate.escape import visible
 from adjudicate.frozen import frozen
 
@@ -383,8 +385,6 @@ def check_file(path: str, house: str | None = None, conditions: bool = False) ->
 
 def _budgeted(path: str, text: str | None, house: str | None, conditions: bool = False) -> FileResult:
     """`_check` within the per-file budget (adjudicate/checking/budget.py): past it, the file's error."""
-    from adjudicate.checking import budget
-
     try:
         with budget.within_budget():
             return _check(path, text, house, conditions)
@@ -412,8 +412,6 @@ def check_stream(stream: IO[bytes], house: str | None = None, name: str = STDIN,
 
 
 def _timed(result: FileResult, started: float, stream: bool = False) -> FileResult:
-    import msgspec
-
     return msgspec.structs.replace(result, seconds=time.perf_counter() - started, stream=stream)
 
 
@@ -474,8 +472,6 @@ def _check_chunk(chunk: Sequence[tuple[str, Any]], house: str | None, conditions
                  cache: ResultStore | None = None) -> list[tuple[FileResult, bytes | None]]:
     """Each file's result, and the entry to keep of it: a file given with a miss of `cache` (`ResultStore.find`)
     is ruled by the cache, which makes the entry; one given with None is ruled uncached."""
-    from adjudicate.checking import budget
-
     done: list[tuple[FileResult, bytes | None]] = []
     with budget.for_files():
         for path, miss in chunk:
