@@ -19,7 +19,8 @@ from msgspec.structs import replace
 from adjudicate.record import vocabulary
 from adjudicate.record.cards import Card, Suit, cards_words, number_word
 from adjudicate.record.seats import SEATS, Seat, Side
-from adjudicate.play.table import HONOUR_RANKS, MAKING_ACTS, Moment, Play, Table, Trick  # HONOUR_RANKS: the score reads it here
+# HONOUR_RANKS: kept here too, where the score reads it.
+from adjudicate.play.table import HONOUR_RANKS, MAKING_ACTS, Moment, Play, Table, Trick
 
 KINDS: dict[str, str] = {kind: description for kind, (description, _) in vocabulary.KINDS.items()}
 """Every irregularity kind the detectors find, with what it means (the facts vocabulary)."""

@@ -28,7 +28,7 @@ class _State:
         the record says so. A hand as dealt placed at once is not copied here card by card (`listed`, `placed`)."""
         self.listed: dict[Seat, Holding] = {}
         """The hands as dealt placed at once (`_Deal.deal`: each card listed once, in the pack and in no other place),
-        looked in only for a card not in the hand that plays or shows it (`placed`): each card put in `where` cost 8.8 M
+        looked in only for a card not in the hand that plays or shows it (`placed`): each card put in `where` cost 8.9 M
         instructions more on the benchmark's 201 files."""
         self.records: dict[Seat, SeatRecord] = {}
         self.moments: list[Moment] = []

@@ -42,11 +42,10 @@ class _Tricks(_State):
         return leader
 
     def due_in(self, trick: Trick) -> Seat | None:
-        """Whose turn it is in a trick: the first seat from the leader, in order, who has not played."""
+        """Whose turn it is in a trick: the first seat from the leader, in order, who has not played and has a card."""
         out = self.making.lone.partner if self.making and self.making.lone else None
         seat = trick.leader
         for _ in range(4):
-            # A player a card short, with none left to play, is passed by.
             if seat is not out and seat not in trick.players and not (
                     self.short and seat in self.short and self.no_card_left(seat, len(self.moments))):
                 return seat
@@ -70,9 +69,8 @@ class _Tricks(_State):
         trick.winner = self.winner(trick)
 
     def winner(self, trick: Trick) -> Seat | None:
-        active = trick.active
-        if trick.out is not None:
-            active = [play for play in active if play.seat is not trick.out] or active
+        out = trick.out
+        active = trick.active if out is None else [play for play in trick.active if play.seat is not out] or trick.active
         if not active:
             return None
         led = trick._led or self.trumps.suit_of(active[0].card)
