@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Iterable
 
 from msgspec import Struct
 
-from adjudicate.lawbook.conditions import (Atom, Fact, FactIndex, Match, affirmed_atoms, alternative_subjects, atoms,
-                                           evaluate, required_subjects)
+from adjudicate.lawbook.conditions import (Atom, Fact, FactIndex, Match, affirmed_atoms, alternative_subjects, any_certain,
+                                           atoms, certain, evaluate, required_subjects)
 from adjudicate.lawbook.defeats import order as defeat_order
 from adjudicate.play.facts import Claim, Facts, Irregularity, honours_claimants, honours_dealt
 from adjudicate.play.facts import side_honours as _side_honours
@@ -264,8 +264,10 @@ def _act_verbs(rulebook: Rulebook) -> frozenset[str] | None:
             whens = [remedy.when, *(option.when for option in remedy.options)]
             conditions.extend(when for when in whens if when is not None)
     verbs: set[str] = set()
-    for atom in (atom for condition in conditions for atom in atoms(condition)):
-        if atom.subject == "act":
+    for condition in conditions:
+        for atom in atoms(condition):
+            if atom.subject != "act":
+                continue
             if atom.key == "act":
                 # `verb: {one_of: [...]}` names its verbs too (Euchre 35, 37); an act atom naming none looks at all.
                 named = next((test.value for test in atom.tests if test.fact == "verb" and test.op == "one_of"), None)
@@ -301,11 +303,11 @@ def match(rulebook: Rulebook, table: Table, facts: Facts, answers: dict[str, boo
     for _order, law, required in prepared.candidates(hand):
         assert law.condition is not None  # only laws with a condition are prepared
         matches = evaluate(law.condition, hand, required)
-        certain = tuple(match for match in matches if match.certain)
-        if certain:
+        found = certain(matches)
+        if found:
             named = prepared.act_atoms.get(law.id)
             reason = next((item.because for item in law.because_when if holds(item.when, hand)), None)
-            applied.append(AppliedLaw(law, certain, _named_acts(named, hand, certain) if named else (), reason))
+            applied.append(AppliedLaw(law, found, _named_acts(named, hand, found) if named else (), reason))
             continue
         if matches:
             pending[law.id] = AppliedLaw(law, tuple(matches))
@@ -320,16 +322,16 @@ def match(rulebook: Rulebook, table: Table, facts: Facts, answers: dict[str, boo
 
 def holds(condition, hand: FactIndex) -> bool:
     """The condition certainly holds over the hand."""
-    return any(match.certain for match in evaluate(condition, hand))
+    return any_certain(evaluate(condition, hand))
 
 
 def bindings(matches: Iterable[Match]) -> list[object | None]:
     """Each distinct thing the law applies to (each revoke: law 63's "as often as the revoke is repeated")."""
-    seen: dict[int, object | None] = {}
+    seen: dict[int, object] = {}
     for match in matches:
-        seen.setdefault(id(match.binding), match.binding)
-    bound = [binding for binding in seen.values() if binding is not None]
-    return bound or [None]
+        if match.binding is not None:
+            seen.setdefault(id(match.binding), match.binding)
+    return list(seen.values()) or [None]
 
 
 def offender_of(binding: object | None) -> Seat | None:
