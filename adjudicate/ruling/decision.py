@@ -27,7 +27,7 @@ from adjudicate.ruling.questions import Asked, question_texts
 from adjudicate.lawbook.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.lawbook.rulebook import Law, Rulebook
 from adjudicate.ruling.scoring import (ORDER_LAW, SCORE_KINDS, VOIDS_HAND, Effect, HandRules, Penalty, Rubber,
-                                      claimable_honours, final_score, hand_score, tricks_taken)
+                                      claimable_honours, final_score, hand_score, honours_held, tricks_taken)
 from adjudicate.errors import Pos, UsageError
 from adjudicate.record.seats import Seat, Side
 from adjudicate.play.table import Moment, Table
@@ -513,7 +513,8 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
             uncounted.add(side)
     claimed = honours_claimants(table, facts.claims)
     return HandRules(frozenset(capped), void, frozenset(no_points), lone_march, abandoned, frozenset(no_honours),
-                     claimed, frozenset(against), honours_game=frozenset(game), honours_uncounted=frozenset(uncounted))
+                     claimed, frozenset(against), honours_game=frozenset(game), honours_uncounted=frozenset(uncounted),
+                     honours=honours_held(table, facts.honours) or {})
 
 
 def _chooser(role: str, table: Table, offender: Seat | None, binding: object | None) -> tuple[str, Side | None]:
@@ -627,7 +628,8 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
     in_play = taken is None and _in_play(table, declarations, remedies, rules)
     claimed = rules.honours_claimed if rules.honours_claimed is not None else frozenset()
     claimable = {} if rules.void or _no_end_yet(declarations, remedies, taken is not None, in_play) else \
-        claimable_honours(code, game, table, before, claimed | rules.honours_game, rules.no_honours | rules.no_points)
+        claimable_honours(code, game, table, before, claimed | rules.honours_game, rules.no_honours | rules.no_points,
+                          rules.honours)
     uncalled_rules = None
     if claimable and code == "short-whist":
         # Short Whist 6: honours may be claimed until the trump card of the next deal is turned up; a side that
