@@ -21,7 +21,7 @@ from adjudicate.play.facts import Claim, Facts, Irregularity, honours_claimants,
 from adjudicate.play.facts import side_honours as _side_honours
 from adjudicate.lawbook.rulebook import Law, Rulebook
 from adjudicate.record.seats import Seat, Side
-from adjudicate.play.table import Moment, Table
+from adjudicate.play.table import Moment, Table, Trick
 
 if TYPE_CHECKING:
     from adjudicate.record.scenario import Scenario
@@ -79,40 +79,10 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
         result.append(Fact(irregularity.kind, values, irregularity, irregularity.unknown))
     score = table.scenario.score
     honours = facts.honours or honours_dealt(table)
-    # What the record shows before each claim that a claim can be for: an irregularity, a deal by a player whose
-    # deal it was not, an act repeated (a second shuffle).
-    grounds = sorted([irregularity.entry for irregularity in facts.irregularities]
-                     + [moment.entry for moment in table.by_verb.get("deal", ())
-                        if moment.act.seat is not None and moment.act.seat is not table.dealer
-                        and moment.phase == "deal"]
-                     + [entry for entry, details in facts.acts.items() if details.get("repeat") is True])
     complete = [trick for trick in table.tricks if trick.complete]
-    # Whist 2: each trick above six counts one, in a hand played out.
-    trick_points = {side: max(0, sum(1 for trick in complete if trick.winner and trick.winner.side is side) - 6)
-                    for side in (Side.NS, Side.EW)} \
-        if table.game.family == "whist" and len(complete) >= table.game.hand_size else None
-    for claim in facts.standing_claims:
-        side = claim.seat.side
-        # What the claim is for, before it, against the seat it names: an open ground is one the record shows only
-        # if an open fact is so (a renounce by a player whose holding of the suit led is not known).
-        renounced = [item for item in facts.irregularities if item.kind == claim.kind and item.entry < claim.entry
-                   and (claim.against is None or item.seat is claim.against)]
-        ground_open = bool(renounced) and all(item.unknown for item in renounced)
-        result.append(Fact("claim", {
-            "kind": claim.kind, "seat": str(claim.seat), "side": str(side),
-            "against": str(claim.against) if claim.against else None, "after_cut": claim.after_cut,
-            "after_mix": claim.after_mix, "trick": claim.trick, "after_next_turn": claim.after_next_turn,
-            "claimants_score": score[side] if score else None,
-            "adversaries_score": score[side.other] if score else None,
-            "adversaries_trick_points": trick_points[side.other] if trick_points else None,
-            "adversaries_game_on_tricks": score[side.other] + trick_points[side.other] >= table.game.game_points
-            if score and trick_points else None,
-            "honours": claim.side_honours, "honours_known": claim.side_honours is not None,
-            "honours_claim": claim.honours_claim, "repeat": claim.repeat,
-            "after_unpresented_cut": claim.after_unpresented_cut, "then_mixed": claim.then_mixed,
-            "after_deal_cut": any(m.phase == "deal" and m.entry < claim.entry for m in table.by_verb.get("cut", ())),
-            "ground_open": ground_open,
-            "grounded": bool(grounds) and grounds[0] < claim.entry}, claim))
+    claims = facts.standing_claims
+    if claims:
+        result.extend(_claim_facts(table, facts, claims, complete))
     for moment in table.by_verb.get("elect", ()):
         if moment.act.seat is not None:
             result.append(Fact("election", {"kind": moment.act.word, "seat": str(moment.act.seat),
@@ -121,9 +91,11 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
     # Euchre 49, Short Whist 59: hands abandoned, the tricks stand as they were taken.
     abandoned = any(item.kind == "hand_thrown" and item.details.get("all_four") for item in facts.irregularities)
     # Short Whist 6: a side dealt three or four honours (the record shows it) with no standing claim of them.
-    claimed = honours_claimants(table, facts.claims)
-    unclaimed = next((side for side in (Side.NS, Side.EW) if (_side_honours(honours, side) or 0) >= 3
-                      and side not in claimed), None) if table.game.family == "whist" else None
+    unclaimed = None
+    if table.game.family == "whist":
+        claimed = honours_claimants(table, facts.claims)
+        unclaimed = next((side for side in (Side.NS, Side.EW) if (_side_honours(honours, side) or 0) >= 3
+                          and side not in claimed), None)
     result.append(Fact("hand", {
         "honours_unclaimed": unclaimed is not None,
         "unclaimed_side_score": score[unclaimed] if score and unclaimed is not None else None,
@@ -147,11 +119,52 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
     return result
 
 
+def _claim_facts(table: Table, facts: Facts, claims: tuple[Claim, ...], complete: list[Trick]) -> list[Fact]:
+    score = table.scenario.score
+    # What the record shows before each claim that a claim can be for: an irregularity, a deal by a player whose
+    # deal it was not, an act repeated (a second shuffle).
+    grounds = sorted([irregularity.entry for irregularity in facts.irregularities]
+                     + [moment.entry for moment in table.by_verb.get("deal", ())
+                        if moment.act.seat is not None and moment.act.seat is not table.dealer
+                        and moment.phase == "deal"]
+                     + [entry for entry, details in facts.acts.items() if details.get("repeat") is True])
+    # Whist 2: each trick above six counts one, in a hand played out.
+    trick_points = {side: max(0, sum(1 for trick in complete if trick.winner and trick.winner.side is side) - 6)
+                    for side in (Side.NS, Side.EW)} \
+        if table.game.family == "whist" and len(complete) >= table.game.hand_size else None
+    result = []
+    for claim in claims:
+        side = claim.seat.side
+        # What the claim is for, before it, against the seat it names: an open ground is one the record shows only
+        # if an open fact is so (a renounce by a player whose holding of the suit led is not known).
+        renounced = [item for item in facts.irregularities if item.kind == claim.kind and item.entry < claim.entry
+                   and (claim.against is None or item.seat is claim.against)]
+        ground_open = bool(renounced) and all(item.unknown for item in renounced)
+        result.append(Fact("claim", {
+            "kind": claim.kind, "seat": str(claim.seat), "side": str(side),
+            "against": str(claim.against) if claim.against else None, "after_cut": claim.after_cut,
+            "after_mix": claim.after_mix, "trick": claim.trick, "after_next_turn": claim.after_next_turn,
+            "claimants_score": score[side] if score else None,
+            "adversaries_score": score[side.other] if score else None,
+            "adversaries_trick_points": trick_points[side.other] if trick_points else None,
+            "adversaries_game_on_tricks": score[side.other] + trick_points[side.other] >= table.game.game_points
+            if score and trick_points else None,
+            "honours": claim.side_honours, "honours_known": claim.side_honours is not None,
+            "honours_claim": claim.honours_claim, "repeat": claim.repeat,
+            "after_unpresented_cut": claim.after_unpresented_cut, "then_mixed": claim.then_mixed,
+            "after_deal_cut": any(m.phase == "deal" and m.entry < claim.entry for m in table.by_verb.get("cut", ())),
+            "ground_open": ground_open,
+            "grounded": bool(grounds) and grounds[0] < claim.entry}, claim))
+    return result
+
+
 _NO_DETAILS: dict[str, object] = {}
 
 
 def _act_facts(table: Table, makers: Side | None, verbs: frozenset[str] | None,
                honours: dict[Seat, int | None], details: dict[int, dict[str, object]]) -> list[Fact]:
+    if verbs is not None and verbs.isdisjoint(table.by_verb):
+        return []  # no act the conditions look up
     result = []
     cut_in_phase: set[str] = set()
     turned = False
