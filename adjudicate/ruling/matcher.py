@@ -227,11 +227,11 @@ class _Prepared(Struct, frozen=True):
 
     def candidates(self, hand: FactIndex) -> list[tuple[int, Law, frozenset[str]]]:
         """The laws that could apply to this hand, in the rulebook's order, each once."""
-        found = {item[0]: item for item in self.always}
+        found = {item[0]: item for item in self.always} if self.always else {}
         for subject in hand.by_subject:
             for item in self.by_subject.get(subject, ()):
                 found[item[0]] = item
-        return [found[order] for order in sorted(found)]
+        return sorted(found.values())  # by order: each law is filed under its own
 
 
 _PREPARED: dict[int, tuple[Rulebook, _Prepared]] = {}
@@ -353,20 +353,22 @@ def match(rulebook: Rulebook, table: Table, facts: Facts, answers: dict[str, boo
     for _order, law, required in prepared.candidates(hand):
         assert law.condition is not None  # only laws with a condition are prepared
         matches = evaluate(law.condition, hand, required)
-        found = certain(matches)
-        if found:
+        if not matches:
+            continue
+        sure = certain(matches)
+        if sure:
             named = prepared.act_atoms.get(law.id)
             reason = next((item.because for item in law.because_when if holds(item.when, hand)), None)
-            applied.append(AppliedLaw(law, found, _named_acts(named, hand, found) if named else (), reason))
+            applied.append(AppliedLaw(law, sure, _named_acts(named, hand, sure) if named else (), reason))
             continue
-        if matches:
-            pending[law.id] = AppliedLaw(law, tuple(matches))
+        pending[law.id] = AppliedLaw(law, tuple(matches))
         for found in matches:
             question = "; and ".join(found.questions)
             laws = open_questions.setdefault(question, (found.questions, []))[1]
             if law not in laws:
                 laws.append(law)
-    unknown = tuple(OpenQuestion(question, tuple(laws), parts) for question, (parts, laws) in open_questions.items())
+    unknown = tuple(OpenQuestion(question, tuple(laws), parts) for question, (parts, laws) in open_questions.items()) \
+        if open_questions else ()
     return Matched(hand, tuple(applied), unknown, pending, prepared.defeaters)
 
 

@@ -117,8 +117,8 @@ def game_value(code: str, game: Game, winner: Side, score: dict[Side, int]) -> s
 
 def _game_winner(game: Game, score: dict[Side, int]) -> Side | None:
     """The side the score takes to game (the higher, should both be there), or None."""
-    winners = [side for side in (Side.NS, Side.EW) if score[side] >= game.game_points]
-    return max(winners, key=lambda side: score[side]) if winners else None
+    higher = Side.NS if score[Side.NS] >= score[Side.EW] else Side.EW  # NS first of equals
+    return higher if score[higher] >= game.game_points else None
 
 
 def meaning_of(code: str, game: Game, score: dict[Side, int], order: str | None = None,
@@ -214,7 +214,7 @@ def claimable_honours(code: str, game: Game, table: Table, score: dict[Side, int
     """The sides that hold three or four honours, have not claimed them, and may still (Short Whist 6, Long Whist
     18: until the trump card of the next deal is turned up; Short Whist 4: not a side at four when the deal
     began), with how many they hold (`held`, as `HandRules.honours`: counted from the table where None)."""
-    if game.family != "whist" or any(m.act.verb == "turn" and m.phase == "after" for m in table.moments):
+    if game.family != "whist" or any(m.phase == "after" for m in table.by_verb.get("turn", ())):
         return {}
     held = held if held is not None else honours_held(table)
     if not held:
