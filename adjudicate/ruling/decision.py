@@ -344,7 +344,7 @@ def _apply_defeats(applied: list[AppliedLaw], hand: FactIndex, pending: dict[str
             elif defeat.what == "law":
                 gone = {id(t) for t in reached}
                 left = tuple(m for m in victim.matches if id(m.binding) not in gone)
-                standing[defeat.law] = AppliedLaw(victim.law, left, victim.acts, victim.reason)
+                standing[defeat.law] = replace(victim, matches=left)
                 not_applied.append(NotApplied(victim.law, law, defeat, tuple(reached)))
             elif whole:
                 lost_parts.setdefault(defeat.law, set()).add(defeat.what)
