@@ -27,8 +27,8 @@ from adjudicate.ruling.questions import Asked, question_texts
 from adjudicate.lawbook.remedies import CHOOSERS, Declaration, Option, Remedy
 from adjudicate.lawbook.rulebook import Law, Rulebook
 from adjudicate.ruling.scoring import (ORDER_LAW, SCORE_KINDS, VOIDS_HAND, Effect, HandRules, Penalty, Rubber,
-                                      claimable_honours, final_score, hand_score, tricks_taken)
-from adjudicate.errors import Pos, UsageError
+                                      claimable_honours, final_score, hand_score, honours_held, tricks_taken)
+from adjudicate.errors import Pos
 from adjudicate.record.seats import Seat, Side
 from adjudicate.play.table import Moment, Table
 
@@ -244,15 +244,16 @@ class Decision(Struct, frozen=True):
 
 # --- defeats ------------------------------------------------------------------------
 
-def _same(defeat: Defeat, target: object, attackers: list[object | None],
-          offences: tuple[Irregularity, ...] = ()) -> bool:
-    """Does the defeat reach this thing the defeated law applies to?"""
+def _same(defeat: Defeat, target: object, attackers: list[object | None], hand: FactIndex | None = None) -> bool:
+    """Does the defeat reach this thing the defeated law applies to? (`hand`: the hand's facts, where the
+    irregularities in it are asked.)"""
     if defeat.same is None:
         return True
     victim = offender_of(target)
     if defeat.same == "latest":
         # Short Whist 84, Euchre 85: partners who consult lose the penalty they consulted on, that of the other
         # side's latest offence before the consultation; a later, separate offence gives a fresh choice.
+        offences = _offences(hand) if hand is not None else ()
         for attacker in attackers:
             seat = offender_of(attacker)
             entry = getattr(attacker, "entry", None)
@@ -277,6 +278,11 @@ def _same(defeat: Defeat, target: object, attackers: list[object | None],
     return False
 
 
+def _offences(hand: FactIndex) -> tuple[Irregularity, ...]:
+    """The irregularities of the hand, each once."""
+    return tuple({id(fact.source): fact.source for fact in hand if isinstance(fact.source, Irregularity)}.values())
+
+
 def _paired(targets: list[object]) -> list[object]:
     """Euchre 71: an equal number on each side cancel; the earliest of each side go first."""
     by_side: dict[Side | None, list[object]] = {}
@@ -296,8 +302,6 @@ def _apply_defeats(applied: list[AppliedLaw], hand: FactIndex, pending: dict[str
     A law that would apply only if an open fact is so, and that a law which applies defeats, is not applied
     whatever the answer: its question is not asked (`pending` loses it)."""
     standing = {item.law.id: item for item in applied}
-    offences = tuple({id(fact.source): fact.source for fact in hand
-                      if isinstance(fact.source, Irregularity)}.values())
     not_applied: list[NotApplied] = []
     lost_targets: dict[str, set[int]] = {}  # law id -> ids of bindings whose remedies are gone
     lost_parts: dict[str, set[str]] = {}    # law id -> "remedies" / "rulings" wholly gone
@@ -318,14 +322,14 @@ def _apply_defeats(applied: list[AppliedLaw], hand: FactIndex, pending: dict[str
             else:
                 attackers = bindings(attacker.matches)
             if open_victim is not None:
-                if defeat.same is None or any(_same(defeat, t, attackers, offences)
+                if defeat.same is None or any(_same(defeat, t, attackers, hand)
                                               for t in bindings(open_victim.matches)):
                     del pending[defeat.law]
                     not_applied.append(NotApplied(open_victim.law, law, defeat))
                 continue
             assert victim is not None
             targets = [t for t in bindings(victim.matches) if t is not None]
-            reached = [t for t in targets if _same(defeat, t, attackers, offences)]
+            reached = [t for t in targets if _same(defeat, t, attackers, hand)]
             if defeat.pairs:
                 reached = _paired(reached)
             if defeat.same is not None or defeat.pairs:
@@ -340,7 +344,7 @@ def _apply_defeats(applied: list[AppliedLaw], hand: FactIndex, pending: dict[str
             elif defeat.what == "law":
                 gone = {id(t) for t in reached}
                 left = tuple(m for m in victim.matches if id(m.binding) not in gone)
-                standing[defeat.law] = AppliedLaw(victim.law, left, victim.acts, victim.reason)
+                standing[defeat.law] = replace(victim, matches=left)
                 not_applied.append(NotApplied(victim.law, law, defeat, tuple(reached)))
             elif whole:
                 lost_parts.setdefault(defeat.law, set()).add(defeat.what)
@@ -378,16 +382,20 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
     # changes nothing, so whether it holds is not asked.
     for law_id in [law_id for law_id, item in pending.items() if _idle(item.law)]:
         del pending[law_id]
-    unknown = tuple(question for question in (
-        OpenQuestion(item.question, tuple(law for law in item.laws if law.id in pending), item.parts)
-        for item in matched.unknown)
-        if question.laws)
+    unknown: tuple[OpenQuestion, ...] = ()
+    if matched.unknown:
+        unknown = tuple(question for question in (
+            OpenQuestion(item.question, tuple(law for law in item.laws if law.id in pending), item.parts)
+            for item in matched.unknown)
+            if question.laws)
     applied = [standing[item.law.id] for item in matched.laws if item.law.id in standing]
     declarations: list[DeclarationOutcome] = []
     for item in applied:
         if "rulings" in lost_parts.get(item.law.id, ()) or item.law.context:
             continue
         # A ruling's `when` is about the hand, not about what the law is bound to: asked once for the law.
+        if not item.law.rulings:
+            continue
         holding = [declaration for declaration in item.law.rulings
                    if declaration.when is None or holds(declaration.when, hand)]
         if not holding:
@@ -453,7 +461,8 @@ def decide(rulebook: Rulebook, table: Table, facts: Facts, house: str | None = N
                     honours_uncounted=rules.honours_uncounted - marked, honours_points=honours_points)
     laws = tuple(item for item in applied if not item.law.context)
     context = tuple(item for item in applied if item.law.context)
-    remedies = [replace(remedy, honours=True) if id(remedy) in remedy_honours else remedy for remedy in remedies]
+    if remedy_honours:
+        remedies = [replace(remedy, honours=True) if id(remedy) in remedy_honours else remedy for remedy in remedies]
     score = _score(rulebook, table, applied, remedies, declarations, rules)
     if not score.cap_decides:
         # "if up, must remain at nine" (Long Whist 11; Short Whist 82): said only where it changes a score.
@@ -513,7 +522,8 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
             uncounted.add(side)
     claimed = honours_claimants(table, facts.claims)
     return HandRules(frozenset(capped), void, frozenset(no_points), lone_march, abandoned, frozenset(no_honours),
-                     claimed, frozenset(against), honours_game=frozenset(game), honours_uncounted=frozenset(uncounted))
+                     claimed, frozenset(against), honours_game=frozenset(game), honours_uncounted=frozenset(uncounted),
+                     honours=honours_held(table, facts.honours) or {})
 
 
 def _chooser(role: str, table: Table, offender: Seat | None, binding: object | None) -> tuple[str, Side | None]:
@@ -627,7 +637,8 @@ def _score(rulebook: Rulebook, table: Table, applied: list[AppliedLaw], remedies
     in_play = taken is None and _in_play(table, declarations, remedies, rules)
     claimed = rules.honours_claimed if rules.honours_claimed is not None else frozenset()
     claimable = {} if rules.void or _no_end_yet(declarations, remedies, taken is not None, in_play) else \
-        claimable_honours(code, game, table, before, claimed | rules.honours_game, rules.no_honours | rules.no_points)
+        claimable_honours(code, game, table, before, claimed | rules.honours_game, rules.no_honours | rules.no_points,
+                          rules.honours)
     uncalled_rules = None
     if claimable and code == "short-whist":
         # Short Whist 6: honours may be claimed until the trump card of the next deal is turned up; a side that
@@ -784,7 +795,7 @@ def _in_play(table: Table, declarations: list[DeclarationOutcome], remedies: lis
     if any(remedy.made is None and any(item.option.kind == "play_out" for item in remedy.options)
            for remedy in remedies) and not any(remedy.made is None and remedy.remedy.at_end for remedy in remedies):
         return False
-    if any(moment.act.verb in ("mix", "cut") and moment.phase in ("play", "after") for moment in table.moments):
+    if any(moment.phase in ("play", "after") for verb in ("mix", "cut") for moment in table.by_verb.get(verb, ())):
         return False
     return table.next_to_play() is not None
 
@@ -817,10 +828,8 @@ points because the scores count them. Long Whist 18 gives only the time, and the
 
 
 def _law_or_none(rulebook: Rulebook, law_id: str) -> Law | None:
-    try:
-        return rulebook.law(law_id)
-    except UsageError:
-        return None
+    law = rulebook.get(law_id)
+    return law if isinstance(law, Law) else None
 
 
 Dimension = list[tuple["RemedyOutcome", "OptionOutcome"]]
@@ -864,6 +873,9 @@ class _Lazy:
 def _combinations(groups: list[list[Dimension]]):
     """Every combination of the open choices, in `itertools.product`'s order, built one at a time: the caller takes
     the first MAX_OUTCOMES and nothing past them is made (3 options for each of 17 laws are 3^17 combinations)."""
+    if not groups:
+        yield ()  # no open choice: one combination, of none
+        return
     lazy = [_Lazy(members) for members in groups]
     if not all(group.has(0) for group in lazy):
         return

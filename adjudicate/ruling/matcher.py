@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING, Iterable
 
 from msgspec import Struct
 
-from adjudicate.lawbook.conditions import (Atom, Fact, FactIndex, Match, affirmed_atoms, alternative_subjects, atoms,
-                                           evaluate, required_subjects)
+from adjudicate.lawbook.conditions import (Atom, Fact, FactIndex, Match, affirmed_atoms, alternative_subjects, any_certain,
+                                           atoms, certain, evaluate, required_subjects)
 from adjudicate.lawbook.defeats import order as defeat_order
+from adjudicate.lawbook.provisos import whens
 from adjudicate.play.facts import Claim, Facts, Irregularity, honours_claimants, honours_dealt
 from adjudicate.play.facts import side_honours as _side_honours
 from adjudicate.lawbook.rulebook import Law, Rulebook
 from adjudicate.record.seats import Seat, Side
-from adjudicate.play.table import Moment, Table
+from adjudicate.play.table import Moment, Table, Trick
 
 if TYPE_CHECKING:
     from adjudicate.record.scenario import Scenario
@@ -30,11 +31,28 @@ if TYPE_CHECKING:
 class AppliedLaw(Struct, frozen=True):
     law: Law
     matches: tuple[Match, ...]
-    acts: tuple[Moment, ...] = ()
-    """The players' acts that the parts of its condition name and find, besides what it is bound to (Short Whist
-    45: the touches that show who touched the cards first), in the order they happened."""
-    reason: str | None = None
-    """The law's `because_when` reason that holds for this hand, said in place of its `because`."""
+    hand: FactIndex | None = None
+    """The hand's facts it certainly holds over, from which what a report says of it (`acts`, `reason`) is read
+    when asked: `check` never asks (9 M instructions less on 201 benchmark files). None for a law that applies only
+    if an open fact is so."""
+    found: tuple[Match, ...] = ()
+    """Its matches as found, before a defeat took any: the acts it names are besides what any of them is bound
+    to."""
+
+    @property
+    def acts(self) -> tuple[Moment, ...]:
+        """The players' acts that the parts of its condition name and find, besides what it is bound to (Short Whist
+        45: the touches that show who touched the cards first), in the order they happened."""
+        named = _filing(self.law).act_atoms
+        return _named_acts(named, self.hand, self.found) if named and self.hand is not None else ()
+
+    @property
+    def reason(self) -> str | None:
+        """The law's `because_when` reason that holds for this hand, said in place of its `because`."""
+        hand = self.hand
+        if hand is None:
+            return None
+        return next((item.because for item in self.law.because_when if holds(item.when, hand)), None)
 
     @property
     def because(self) -> str:
@@ -79,40 +97,10 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
         result.append(Fact(irregularity.kind, values, irregularity, irregularity.unknown))
     score = table.scenario.score
     honours = facts.honours or honours_dealt(table)
-    # What the record shows before each claim that a claim can be for: an irregularity, a deal by a player whose
-    # deal it was not, an act repeated (a second shuffle).
-    grounds = sorted([irregularity.entry for irregularity in facts.irregularities]
-                     + [moment.entry for moment in table.by_verb.get("deal", ())
-                        if moment.act.seat is not None and moment.act.seat is not table.dealer
-                        and moment.phase == "deal"]
-                     + [entry for entry, details in facts.acts.items() if details.get("repeat") is True])
     complete = [trick for trick in table.tricks if trick.complete]
-    # Whist 2: each trick above six counts one, in a hand played out.
-    trick_points = {side: max(0, sum(1 for trick in complete if trick.winner and trick.winner.side is side) - 6)
-                    for side in (Side.NS, Side.EW)} \
-        if table.game.family == "whist" and len(complete) >= table.game.hand_size else None
-    for claim in facts.standing_claims:
-        side = claim.seat.side
-        # What the claim is for, before it, against the seat it names: an open ground is one the record shows only
-        # if an open fact is so (a renounce by a player whose holding of the suit led is not known).
-        renounced = [item for item in facts.irregularities if item.kind == claim.kind and item.entry < claim.entry
-                   and (claim.against is None or item.seat is claim.against)]
-        ground_open = bool(renounced) and all(item.unknown for item in renounced)
-        result.append(Fact("claim", {
-            "kind": claim.kind, "seat": str(claim.seat), "side": str(side),
-            "against": str(claim.against) if claim.against else None, "after_cut": claim.after_cut,
-            "after_mix": claim.after_mix, "trick": claim.trick, "after_next_turn": claim.after_next_turn,
-            "claimants_score": score[side] if score else None,
-            "adversaries_score": score[side.other] if score else None,
-            "adversaries_trick_points": trick_points[side.other] if trick_points else None,
-            "adversaries_game_on_tricks": score[side.other] + trick_points[side.other] >= table.game.game_points
-            if score and trick_points else None,
-            "honours": claim.side_honours, "honours_known": claim.side_honours is not None,
-            "honours_claim": claim.honours_claim, "repeat": claim.repeat,
-            "after_unpresented_cut": claim.after_unpresented_cut, "then_mixed": claim.then_mixed,
-            "after_deal_cut": any(m.phase == "deal" and m.entry < claim.entry for m in table.by_verb.get("cut", ())),
-            "ground_open": ground_open,
-            "grounded": bool(grounds) and grounds[0] < claim.entry}, claim))
+    claims = facts.standing_claims
+    if claims:
+        result.extend(_claim_facts(table, facts, claims, complete))
     for moment in table.by_verb.get("elect", ()):
         if moment.act.seat is not None:
             result.append(Fact("election", {"kind": moment.act.word, "seat": str(moment.act.seat),
@@ -121,9 +109,11 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
     # Euchre 49, Short Whist 59: hands abandoned, the tricks stand as they were taken.
     abandoned = any(item.kind == "hand_thrown" and item.details.get("all_four") for item in facts.irregularities)
     # Short Whist 6: a side dealt three or four honours (the record shows it) with no standing claim of them.
-    claimed = honours_claimants(table, facts.claims)
-    unclaimed = next((side for side in (Side.NS, Side.EW) if (_side_honours(honours, side) or 0) >= 3
-                      and side not in claimed), None) if table.game.family == "whist" else None
+    unclaimed = None
+    if table.game.family == "whist":
+        claimed = honours_claimants(table, facts.claims)
+        unclaimed = next((side for side in (Side.NS, Side.EW) if (_side_honours(honours, side) or 0) >= 3
+                          and side not in claimed), None)
     result.append(Fact("hand", {
         "honours_unclaimed": unclaimed is not None,
         "unclaimed_side_score": score[unclaimed] if score and unclaimed is not None else None,
@@ -147,11 +137,52 @@ def hand_facts(table: Table, facts: Facts, act_verbs: frozenset[str] | None = No
     return result
 
 
+def _claim_facts(table: Table, facts: Facts, claims: tuple[Claim, ...], complete: list[Trick]) -> list[Fact]:
+    score = table.scenario.score
+    # What the record shows before each claim that a claim can be for: an irregularity, a deal by a player whose
+    # deal it was not, an act repeated (a second shuffle).
+    grounds = sorted([irregularity.entry for irregularity in facts.irregularities]
+                     + [moment.entry for moment in table.by_verb.get("deal", ())
+                        if moment.act.seat is not None and moment.act.seat is not table.dealer
+                        and moment.phase == "deal"]
+                     + [entry for entry, details in facts.acts.items() if details.get("repeat") is True])
+    # Whist 2: each trick above six counts one, in a hand played out.
+    trick_points = {side: max(0, sum(1 for trick in complete if trick.winner and trick.winner.side is side) - 6)
+                    for side in (Side.NS, Side.EW)} \
+        if table.game.family == "whist" and len(complete) >= table.game.hand_size else None
+    result = []
+    for claim in claims:
+        side = claim.seat.side
+        # What the claim is for, before it, against the seat it names: an open ground is one the record shows only
+        # if an open fact is so (a renounce by a player whose holding of the suit led is not known).
+        renounced = [item for item in facts.irregularities if item.kind == claim.kind and item.entry < claim.entry
+                   and (claim.against is None or item.seat is claim.against)]
+        ground_open = bool(renounced) and all(item.unknown for item in renounced)
+        result.append(Fact("claim", {
+            "kind": claim.kind, "seat": str(claim.seat), "side": str(side),
+            "against": str(claim.against) if claim.against else None, "after_cut": claim.after_cut,
+            "after_mix": claim.after_mix, "trick": claim.trick, "after_next_turn": claim.after_next_turn,
+            "claimants_score": score[side] if score else None,
+            "adversaries_score": score[side.other] if score else None,
+            "adversaries_trick_points": trick_points[side.other] if trick_points else None,
+            "adversaries_game_on_tricks": score[side.other] + trick_points[side.other] >= table.game.game_points
+            if score and trick_points else None,
+            "honours": claim.side_honours, "honours_known": claim.side_honours is not None,
+            "honours_claim": claim.honours_claim, "repeat": claim.repeat,
+            "after_unpresented_cut": claim.after_unpresented_cut, "then_mixed": claim.then_mixed,
+            "after_deal_cut": any(m.phase == "deal" and m.entry < claim.entry for m in table.by_verb.get("cut", ())),
+            "ground_open": ground_open,
+            "grounded": bool(grounds) and grounds[0] < claim.entry}, claim))
+    return result
+
+
 _NO_DETAILS: dict[str, object] = {}
 
 
 def _act_facts(table: Table, makers: Side | None, verbs: frozenset[str] | None,
                honours: dict[Seat, int | None], details: dict[int, dict[str, object]]) -> list[Fact]:
+    if verbs is not None and verbs.isdisjoint(table.by_verb):
+        return []  # no act the conditions look up
     result = []
     cut_in_phase: set[str] = set()
     turned = False
@@ -208,16 +239,14 @@ class _Prepared(Struct, frozen=True):
     None when some condition looks at acts of every verb."""
     defeaters: tuple[Law, ...] = ()
     """The laws that defeat others, each after every law that can defeat it (`defeats.order`)."""
-    act_atoms: dict[str, tuple[Atom, ...]] = {}
-    """By law id, the `act` atoms its condition affirms (`_named_acts`), for the laws that have any."""
 
     def candidates(self, hand: FactIndex) -> list[tuple[int, Law, frozenset[str]]]:
         """The laws that could apply to this hand, in the rulebook's order, each once."""
-        found = {item[0]: item for item in self.always}
+        found = {item[0]: item for item in self.always} if self.always else {}
         for subject in hand.by_subject:
             for item in self.by_subject.get(subject, ()):
                 found[item[0]] = item
-        return [found[order] for order in sorted(found)]
+        return sorted(found.values())  # by order: each law is filed under its own
 
 
 _PREPARED: dict[int, tuple[Rulebook, _Prepared]] = {}
@@ -229,43 +258,77 @@ def _prepared(rulebook: Rulebook) -> _Prepared:
     if entry is None or entry[0] is not rulebook:
         always: list[tuple[int, Law, frozenset[str]]] = []
         filed: dict[str, list[tuple[int, Law, frozenset[str]]]] = {}
+        verbs: set[str] | None = set()
         for order, law in enumerate(rulebook.laws):
+            filing = _filing(law)
+            if verbs is not None:
+                verbs = None if filing.verbs is None else verbs | filing.verbs
             if law.condition is None:
                 continue
-            required = required_subjects(law.condition)
-            alternatives = alternative_subjects(law.condition)
-            if not all(alternatives):
-                always.append((order, law, required))
-                continue
-            # File it under the most particular need of each alternative: a narrowed act or claim, then any
-            # irregularity. (Filing an `any:` by its parts, not as needing no subject, with `_act_verbs` reading
-            # `one_of`: 0.47 M instructions a file less, 6% of `check`, on 200 benchmark files; docs/benchmark.md.)
-            for needed in alternatives:
-                key = min(needed, key=lambda subject: (subject in ("hand", "act", "claim", "election"),
-                                                       ":" not in subject, subject))
-                laws = filed.setdefault(key, [])
-                if not laws or laws[-1][1] is not law:
-                    laws.append((order, law, required))
-        act_atoms = {law.id: named for law in rulebook.laws if law.condition is not None
-                     and (named := tuple(atom for atom in affirmed_atoms(law.condition) if atom.subject == "act"))}
+            if not filing.keys:
+                always.append((order, law, filing.required))
+            for key in filing.keys:
+                filed.setdefault(key, []).append((order, law, filing.required))
         entry = (rulebook, _Prepared(tuple(always), {key: tuple(laws) for key, laws in filed.items()},
-                                     _act_verbs(rulebook), tuple(defeat_order(rulebook.laws)), act_atoms))
+                                     None if verbs is None else frozenset(verbs), tuple(defeat_order(rulebook.laws))))
         _PREPARED[id(rulebook)] = entry
     return entry[1]
 
 
-def _act_verbs(rulebook: Rulebook) -> frozenset[str] | None:
-    conditions = [law.condition for law in rulebook.laws if law.condition is not None]
-    for law in rulebook.laws:
-        conditions.extend(item.when for item in law.rulings if item.when is not None)
-        conditions.extend(item.when for item in law.because_when)
-        conditions.extend(defeat.when for defeat in law.defeats if defeat.when is not None)
-        for remedy in law.remedies:
-            whens = [remedy.when, *(option.when for option in remedy.options)]
-            conditions.extend(when for when in whens if when is not None)
+class _Filing(Struct, frozen=True):
+    """One law as `_prepared` files it."""
+
+    required: frozenset[str]
+    """The subjects its condition needs (`required_subjects`)."""
+    keys: tuple[str, ...]
+    """The subjects it is filed under, one for each alternative of its condition; none where it can hold in any
+    hand."""
+    act_atoms: tuple[Atom, ...]
+    """The `act` atoms its condition affirms (`_named_acts`)."""
+    verbs: frozenset[str] | None
+    """The verbs of the acts its conditions (its own, and its remedies', rulings' and defeats' `when`) look up; None
+    where one looks at acts of every verb."""
+
+
+_FILINGS: dict[int, tuple[Law, _Filing]] = {}
+"""Each law's filing, by the law's identity, the law kept: a house shares most of its laws with its code, and its
+rulebook is filed from theirs (5 M instructions less on 201 benchmark files, two of them under a house)."""
+
+
+def _filing(law: Law) -> _Filing:
+    entry = _FILINGS.get(id(law))
+    if entry is None or entry[0] is not law:
+        entry = _FILINGS[id(law)] = (law, _file(law))
+    return entry[1]
+
+
+def _file(law: Law) -> _Filing:
+    verbs = _act_verbs(law)
+    if law.condition is None:
+        return _Filing(frozenset(), (), (), verbs)
+    alternatives = alternative_subjects(law.condition)
+    # File it under the most particular need of each alternative: a narrowed act or claim, then any
+    # irregularity. (Filing an `any:` by its parts, not as needing no subject, with `_act_verbs` reading
+    # `one_of`: 0.47 M instructions a file less, 6% of `check`, on 200 benchmark files; docs/benchmark.md.)
+    keys: dict[str, None] = {}
+    if all(alternatives):
+        for needed in alternatives:
+            keys[min(needed, key=_particular)] = None
+    act_atoms = [atom for atom in affirmed_atoms(law.condition) if atom.subject == "act"]
+    return _Filing(required_subjects(law.condition), tuple(keys), tuple(act_atoms), verbs)
+
+
+def _particular(subject: str) -> tuple[bool, bool, str]:
+    """Sorts the subjects a law needs, the most particular first: a narrowed act or claim, then any irregularity."""
+    return subject in ("hand", "act", "claim", "election"), ":" not in subject, subject
+
+
+def _act_verbs(law: Law) -> frozenset[str] | None:
     verbs: set[str] = set()
-    for atom in (atom for condition in conditions for atom in atoms(condition)):
-        if atom.subject == "act":
+    for condition in (*whens(law), *(item.when for item in law.because_when)):
+        for atom in atoms(condition):
+            if atom.subject != "act":
+                continue
             if atom.key == "act":
                 # `verb: {one_of: [...]}` names its verbs too (Euchre 35, 37); an act atom naming none looks at all.
                 named = next((test.value for test in atom.tests if test.fact == "verb" and test.op == "one_of"), None)
@@ -301,35 +364,35 @@ def match(rulebook: Rulebook, table: Table, facts: Facts, answers: dict[str, boo
     for _order, law, required in prepared.candidates(hand):
         assert law.condition is not None  # only laws with a condition are prepared
         matches = evaluate(law.condition, hand, required)
-        certain = tuple(match for match in matches if match.certain)
-        if certain:
-            named = prepared.act_atoms.get(law.id)
-            reason = next((item.because for item in law.because_when if holds(item.when, hand)), None)
-            applied.append(AppliedLaw(law, certain, _named_acts(named, hand, certain) if named else (), reason))
+        if not matches:
             continue
-        if matches:
-            pending[law.id] = AppliedLaw(law, tuple(matches))
+        sure = certain(matches)
+        if sure:
+            applied.append(AppliedLaw(law, sure, hand, sure))
+            continue
+        pending[law.id] = AppliedLaw(law, tuple(matches))
         for found in matches:
             question = "; and ".join(found.questions)
             laws = open_questions.setdefault(question, (found.questions, []))[1]
             if law not in laws:
                 laws.append(law)
-    unknown = tuple(OpenQuestion(question, tuple(laws), parts) for question, (parts, laws) in open_questions.items())
+    unknown = tuple(OpenQuestion(question, tuple(laws), parts) for question, (parts, laws) in open_questions.items()) \
+        if open_questions else ()
     return Matched(hand, tuple(applied), unknown, pending, prepared.defeaters)
 
 
 def holds(condition, hand: FactIndex) -> bool:
     """The condition certainly holds over the hand."""
-    return any(match.certain for match in evaluate(condition, hand))
+    return any_certain(evaluate(condition, hand))
 
 
 def bindings(matches: Iterable[Match]) -> list[object | None]:
     """Each distinct thing the law applies to (each revoke: law 63's "as often as the revoke is repeated")."""
-    seen: dict[int, object | None] = {}
+    seen: dict[int, object] = {}
     for match in matches:
-        seen.setdefault(id(match.binding), match.binding)
-    bound = [binding for binding in seen.values() if binding is not None]
-    return bound or [None]
+        if match.binding is not None:
+            seen.setdefault(id(match.binding), match.binding)
+    return list(seen.values()) or [None]
 
 
 def offender_of(binding: object | None) -> Seat | None:
