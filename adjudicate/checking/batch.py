@@ -102,8 +102,9 @@ class FileResult(Struct, frozen=True):
     """With `check --coverage`: each law with a condition and its value over the hand, then each of its atoms'
     (`adjudicate.checking.conditions.law_values`); empty otherwise, and under a house variant."""
     seconds: float = 0.0
-    """How long checking it took (reading, replaying, ruling, comparing); 0 for a path not checked. Only
-    the JUnit format prints it: every other format is the same bytes for the same files."""
+    """How long checking it took (reading, replaying, ruling, comparing); 0 for a path not checked, and for a
+    result taken from the cache (it takes some microseconds). Only the JUnit format prints it, to the millisecond:
+    every other format is the same bytes for the same files."""
 
 
 class Skipped(Struct, frozen=True):
@@ -559,11 +560,11 @@ def check_files(files: Sequence[str], jobs: int = 1, house: str | None = None,
     else:
         # Texts go with the misses only to a ruling in this process: a worker reads its files again.
         text = plan_processes(len(files), jobs) == 0
+        find = cache.find
         for number, path in enumerate(files):
-            started = time.perf_counter()
-            found = cache.find(path, text)
+            found = find(path, text)
             if isinstance(found, FileResult):
-                results[number] = _timed(found, started)
+                results[number] = found
             else:
                 todo.append((number, path, found))
     chunk = [(path, miss) for _, path, miss in todo]

@@ -2,8 +2,8 @@
 
 A result is found by a key hashing (BLAKE2b) everything its ruling depends on:
 
-- this install: the package's version and each of its modules' size and time, the bytes of every
-  built-in rulebook and house file, the versions of Python, PyYAML and msgspec;
+- this install: the package's version, the size and time of each of its modules and of every built-in
+  rulebook and house file, the versions of Python, PyYAML and msgspec;
 - the run's options that change results: `--house` (its name, and the bytes of the file it names),
   `--coverage` (a result made with it holds each law's condition values; one made without it does not),
   and ADJUDICATE_ALLOW_PATHS;
@@ -122,7 +122,8 @@ def _bytes(text: str) -> bytes:
 
 
 def install_key() -> bytes:
-    """A digest of this install: the versions, each module's size and time, each built-in rulebook's bytes."""
+    """A digest of this install: the versions, each module's and built-in rulebook's size and time (as a file's
+    stamp stands for its bytes below: reading and hashing the rulebooks was half the key's 3 ms)."""
     import msgspec
 
     from adjudicate.version import __version__
@@ -144,12 +145,9 @@ def install_key() -> bytes:
                 if entry.is_dir(follow_symlinks=False):
                     if entry.name != "__pycache__":
                         stack.append(entry.path)
-                elif entry.name.endswith(".py"):
+                elif entry.name.endswith((".py", ".yaml", ".yml")):
                     info = entry.stat()
                     parts.append(f"{where}:{info.st_size}:{info.st_mtime_ns}")
-                elif entry.name.endswith((".yaml", ".yml")):
-                    with open(entry.path, "rb") as handle:
-                        parts.append(f"{where}:{_digest(handle.read()).hex()}")
             except OSError:
                 parts.append(f"{where}:?")
     return _digest(*(_bytes(part) for part in parts))
@@ -300,7 +298,8 @@ class ResultCache:
                 info = None
             if info is not None and stat.S_ISREG(info.st_mode):
                 entry = _decode_entry(raw)
-                if entry is not None and entry.stamp and entry.stamp == _stamp(info) and self._still(entry.named):
+                if entry is not None and entry.stamp == _stamp(info) and entry.stamp \
+                        and (not entry.named or self._still(entry.named)):
                     return _refrozen(entry.result)
         read = _read(path)
         if read is None:
@@ -499,7 +498,7 @@ def _remove(path: str) -> None:
 
 def _refrozen(result: FileResult) -> FileResult:
     """A result as decoded, its findings' values frozen again as `check` made them (msgpack gives lists, dicts)."""
-    if not any(finding.key is not None for finding in result.findings):
+    if not result.findings or not any(finding.key is not None for finding in result.findings):
         return result
     import msgspec
 
