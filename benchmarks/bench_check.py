@@ -202,7 +202,7 @@ def main() -> None:
         print(f"{count:>6,} files: parse floor {min(times['floor']):6.2f}s   "
               f"check --jobs 1 {min(times['one']):6.2f}s ({one_best:.2f}x best, {one_median:.2f}x median)   "
               f"check --jobs 2 {min(times['two']):6.2f}s ({two_best:.2f}x best, {two_median:.2f}x median)   "
-              f"re-run, unchanged files, --jobs 1 {min(times['warm']):6.2f}s ({warm_best:.2f}x / {warm_median:.2f}x "
+              f"re-run, unchanged files, --jobs 1 {min(times['warm']):6.3f}s ({warm_best:.3f}x / {warm_median:.3f}x "
               f"the cold --jobs 1; target <= 0.1)")
 
     if args.instructions_only:
