@@ -276,8 +276,8 @@ class ResultCache:
             self.folders[folder] = None
             return None
         key = _digest(self.key, _bytes(folder), boundary)
-        found = _Folder(os.path.join(self.folder, key.hex() + SUFFIX), key, boundary, _load(os.path.join(
-            self.folder, key.hex() + SUFFIX), key))
+        name = os.path.join(self.folder, key.hex() + SUFFIX)
+        found = _Folder(name, key, boundary, _load(name, key))
         self.folders[folder] = found
         return found
 
