@@ -523,7 +523,7 @@ def _hand_rules(declarations: list[DeclarationOutcome], table: Table, facts: Fac
     claimed = honours_claimants(table, facts.claims)
     return HandRules(frozenset(capped), void, frozenset(no_points), lone_march, abandoned, frozenset(no_honours),
                      claimed, frozenset(against), honours_game=frozenset(game), honours_uncounted=frozenset(uncounted),
-                     honours=honours_held(table, facts.honours) or {})
+                     honours=honours_held(table) or {})
 
 
 def _chooser(role: str, table: Table, offender: Seat | None, binding: object | None) -> tuple[str, Side | None]:

@@ -25,7 +25,7 @@ from msgspec.structs import replace
 
 from adjudicate.play.facts import HONOUR_RANKS, honours_claimants, honours_dealt
 from adjudicate.lawbook.games import Game
-from adjudicate.record.seats import Seat, Side
+from adjudicate.record.seats import Side
 from adjudicate.play.table import Table
 
 
@@ -196,12 +196,12 @@ def rubber_words(game: Game, winner: Side, rubber: Rubber) -> tuple[str, str]:
 _BEFORE_THE_WINNERS = ("the adversaries' tricks",)
 
 
-def honours_held(table: Table, dealt: dict[Seat, int | None] | None = None) -> dict[Side, int] | None:
+def honours_held(table: Table) -> dict[Side, int] | None:
     """How many of the four honours (A K Q J of trumps) each side held, if every holder is known: the honours each
-    seat was dealt (`facts.honours_dealt`, or `dealt` where the caller has them: `Facts.honours`), by side, where all
-    four are placed."""
+    seat was dealt (`facts.honours_dealt`: `Table.honours`, worked out once a hand), by side, where all four are
+    placed."""
     held = {Side.NS: 0, Side.EW: 0}
-    for seat, count in (dealt or honours_dealt(table)).items():
+    for seat, count in honours_dealt(table).items():
         if count is None:
             return None
         held[seat.side] += count
